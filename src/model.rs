@@ -1,0 +1,337 @@
+//! The language-neutral model every frontend lowers into.
+//!
+//! A file becomes a flat list of nodes in source order, each with a link to its
+//! parent. Rules ask questions of shape ("is this call inside a loop of the
+//! same function?") by walking parent links, and never see a syntax tree.
+
+use crate::source::{ByteRange, Language};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Debug)]
+pub struct Model {
+    pub language: Language,
+    /// Nodes in source order: a parent always comes before its children.
+    pub nodes: Vec<Node>,
+    pub comments: Vec<Comment>,
+    /// Byte ranges the parser could not make sense of (tree-sitter ERROR
+    /// nodes). Everything outside them was still lowered.
+    pub unparsed: Vec<ByteRange>,
+}
+
+#[derive(Debug)]
+pub struct Node {
+    pub parent: Option<NodeId>,
+    /// The whole construct (a loop's range covers its header and body).
+    pub range: ByteRange,
+    pub kind: NodeKind,
+}
+
+#[derive(Debug)]
+pub enum NodeKind {
+    /// class, struct, enum, protocol/interface/trait, extension, object, impl block.
+    TypeDecl { name: String },
+    Function(Function),
+    /// A closure or lambda. `iteration` is true when it is the body of a
+    /// higher-order iteration call (`forEach`, `for_each`, `map`...), which
+    /// makes it a loop body.
+    Closure { iteration: bool },
+    Loop(LoopKind),
+    Call(Call),
+    Str(StrLit),
+    Binding(Binding),
+    Return(Value),
+    Assign { target: Vec<Segment>, value: Value },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopKind {
+    For,
+    While,
+    /// `repeat { } while` (Swift), `do { } while` (Kotlin), `loop { }` (Rust).
+    Repeat,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    pub name: String,
+    pub kind: FunctionKind,
+    /// The name token, for labels.
+    pub name_range: ByteRange,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FunctionKind {
+    /// fn / func / fun, free or a method.
+    Plain,
+    /// Swift `init`, Kotlin constructor or `init {}` block.
+    Initializer,
+    Deinitializer,
+    /// Property getter or setter (`get`, `set`, a computed property).
+    Accessor,
+    /// Swift `willSet` / `didSet`.
+    Observer,
+}
+
+/// A call `receiver.name(args)`. Constructor calls (`FileHandle(...)`,
+/// `File(...)`) are calls whose name is the type; Rust path calls
+/// (`File::create(p)`) keep the path in `receiver`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Call {
+    pub name: String,
+    pub receiver: Vec<Segment>,
+    pub args: Vec<Arg>,
+    pub name_range: ByteRange,
+}
+
+/// One link of a receiver chain: `prefs.edit().putInt(k, v)` is
+/// `[Name("prefs"), Call("edit"), Call("putInt")]`. `self`/`this` at the start
+/// are kept as names; `Other` stands for anything that is not a plain chain
+/// (a parenthesised expression, a subscript, a literal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Name(String),
+    Call(String),
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arg {
+    /// Swift argument label or Kotlin named argument.
+    pub label: Option<String>,
+    pub value: Value,
+    pub range: ByteRange,
+}
+
+/// The little a rule may need to know about an expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A string literal (or, later, a constant expression of literals): the `Str` node.
+    Str(NodeId),
+    /// An identifier, path, member access or call chain. A chain that ends in
+    /// a call ends in `Segment::Call`.
+    Chain(Vec<Segment>),
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    pub name: String,
+    pub kind: BindingKind,
+    /// The written type's last path segment without generic arguments or
+    /// optionality: `java.io.FileDescriptor?` -> `FileDescriptor`.
+    pub declared_type: Option<String>,
+    pub init: Value,
+    pub name_range: ByteRange,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindingKind {
+    Local,
+    Parameter,
+    /// A stored or computed property / field of a type.
+    Property,
+    /// A file- or type-level constant (`const val`, `static let`, Rust `const`/`static`).
+    Constant,
+}
+
+#[derive(Debug, Clone)]
+pub struct Comment {
+    pub range: ByteRange,
+    pub text: String,
+}
+
+/// A string's value with a byte-exact map back to the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrLit {
+    pub value: String,
+    pub map: SourceMap,
+    /// True when some part of the value stands for an interpolated expression.
+    pub has_holes: bool,
+}
+
+/// Maps each byte of a string value to the source bytes that produced it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SourceMap {
+    /// Value byte `i` is source byte `offset + i` (raw strings without escapes, `.sql` files).
+    Identity { offset: usize },
+    /// `spans[i]` is the source range that produced value byte `i`: one byte
+    /// for a verbatim byte, the whole escape for an escaped one, the whole
+    /// `${...}` for a hole's placeholder.
+    Spans(Vec<(u32, u32)>),
+}
+
+/// What stands in a string's value for an interpolated expression. It is an
+/// identifier so that SQL around a hole still parses; no rule treats it as a
+/// known value.
+pub const HOLE: &str = "__storlint_hole__";
+
+impl StrLit {
+    /// Maps a range of the value to the source range that produced it.
+    pub fn source_range(&self, value_range: ByteRange) -> ByteRange {
+        match &self.map {
+            SourceMap::Identity { offset } => offset + value_range.start..offset + value_range.end,
+            SourceMap::Spans(spans) => {
+                if spans.is_empty() {
+                    return 0..0;
+                }
+                let last = spans.len() - 1;
+                let start = spans[value_range.start.min(last)].0 as usize;
+                if value_range.end <= value_range.start {
+                    return start..start;
+                }
+                let end = spans[(value_range.end - 1).min(last)].1 as usize;
+                start..end.max(start)
+            }
+        }
+    }
+}
+
+/// Builds a `StrLit` piece by piece while a frontend decodes a literal.
+#[derive(Debug, Default)]
+pub struct StrBuilder {
+    value: String,
+    spans: Vec<(u32, u32)>,
+    has_holes: bool,
+}
+
+impl StrBuilder {
+    pub fn new() -> StrBuilder {
+        StrBuilder::default()
+    }
+
+    /// Text copied as-is from the source starting at `source_start`.
+    pub fn verbatim(&mut self, text: &str, source_start: usize) {
+        self.value.push_str(text);
+        self.spans
+            .extend((0..text.len()).map(|i| ((source_start + i) as u32, (source_start + i + 1) as u32)));
+    }
+
+    /// Text produced by an escape sequence (or any other source construct)
+    /// spanning `source`.
+    pub fn mapped(&mut self, text: &str, source: ByteRange) {
+        self.value.push_str(text);
+        self.spans
+            .extend(std::iter::repeat_n((source.start as u32, source.end as u32), text.len()));
+    }
+
+    /// An interpolated expression spanning `source`.
+    pub fn hole(&mut self, source: ByteRange) {
+        self.has_holes = true;
+        self.mapped(HOLE, source);
+    }
+
+    /// Appends another literal (string concatenation).
+    pub fn append(&mut self, other: &StrLit) {
+        let start = self.value.len();
+        self.value.push_str(&other.value);
+        self.has_holes |= other.has_holes;
+        for i in 0..other.value.len() {
+            let r = other.source_range(i..i + 1);
+            self.spans.push((r.start as u32, r.end as u32));
+        }
+        debug_assert_eq!(self.spans.len(), start + other.value.len());
+    }
+
+    pub fn finish(self) -> StrLit {
+        StrLit {
+            value: self.value,
+            map: SourceMap::Spans(self.spans),
+            has_holes: self.has_holes,
+        }
+    }
+}
+
+impl StrLit {
+    /// Keeps only the value bytes for which `keep` is true, carrying the map
+    /// along (used for Kotlin `trimIndent()`/`trimMargin()`). `keep` must keep or
+    /// drop whole UTF-8 characters.
+    pub fn filter_bytes(&self, keep: impl Fn(usize) -> bool) -> StrLit {
+        let mut builder = StrBuilder::new();
+        let mut kept = Vec::with_capacity(self.value.len());
+        for i in 0..self.value.len() {
+            if keep(i) {
+                kept.push(self.value.as_bytes()[i]);
+                let r = self.source_range(i..i + 1);
+                builder.spans.push((r.start as u32, r.end as u32));
+            }
+        }
+        builder.value = String::from_utf8_lossy(&kept).into_owned();
+        builder.has_holes = self.has_holes;
+        builder.finish()
+    }
+}
+
+impl Model {
+    pub fn new(language: Language) -> Model {
+        Model {
+            language,
+            nodes: Vec::new(),
+            comments: Vec::new(),
+            unparsed: Vec::new(),
+        }
+    }
+
+    /// Adds a node; its parent must already be in the model.
+    pub fn push(&mut self, parent: Option<NodeId>, range: ByteRange, kind: NodeKind) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            parent,
+            range,
+            kind,
+        });
+        id
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        (0..self.nodes.len() as u32).map(NodeId)
+    }
+
+    /// Parent, grandparent, ... up to the root.
+    pub fn ancestors(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.node(id).parent, move |&p| self.node(p).parent)
+    }
+
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.ids().filter(move |&c| self.node(c).parent == Some(id))
+    }
+
+    pub fn calls(&self) -> impl Iterator<Item = (NodeId, &Call)> + '_ {
+        self.ids().filter_map(move |id| match &self.node(id).kind {
+            NodeKind::Call(call) => Some((id, call)),
+            _ => None,
+        })
+    }
+
+    pub fn str_lit(&self, id: NodeId) -> Option<&StrLit> {
+        match &self.node(id).kind {
+            NodeKind::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The nearest enclosing function, if any.
+    pub fn enclosing_function(&self, id: NodeId) -> Option<NodeId> {
+        self.ancestors(id)
+            .find(|&a| matches!(self.node(a).kind, NodeKind::Function(_)))
+    }
+
+    /// The nearest type declaration enclosing `id`.
+    pub fn enclosing_type(&self, id: NodeId) -> Option<&str> {
+        self.ancestors(id).find_map(|a| match &self.node(a).kind {
+            NodeKind::TypeDecl { name } => Some(name.as_str()),
+            _ => None,
+        })
+    }
+}

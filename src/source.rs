@@ -1,0 +1,237 @@
+//! A file as storlint sees it: its text (BOM removed), language, and a line
+//! index for turning byte offsets into the line/column pairs that humans, SARIF
+//! and editors want.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+pub type ByteRange = Range<usize>;
+
+/// The languages storlint reads, chosen by file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    Rust,
+    Swift,
+    Kotlin,
+    Sql,
+}
+
+impl Language {
+    pub const ALL: [Language; 4] = [
+        Language::Rust,
+        Language::Swift,
+        Language::Kotlin,
+        Language::Sql,
+    ];
+
+    pub fn from_path(path: &Path) -> Option<Language> {
+        match path.extension()?.to_str()? {
+            "rs" => Some(Language::Rust),
+            "swift" => Some(Language::Swift),
+            "kt" | "kts" => Some(Language::Kotlin),
+            "sql" => Some(Language::Sql),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::Rust => "Rust",
+            Language::Swift => "Swift",
+            Language::Kotlin => "Kotlin",
+            Language::Sql => "SQL",
+        }
+    }
+}
+
+const BOM: &str = "\u{feff}";
+
+/// A decoded source file. Offsets everywhere in storlint are byte offsets into
+/// `text`, which excludes a leading BOM; `bom_len` lets a fix map them back to
+/// the bytes on disk.
+#[derive(Debug)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    /// The path as shown to the user (relative to the working directory when possible).
+    pub display: String,
+    pub language: Language,
+    pub text: String,
+    pub bom_len: usize,
+    line_starts: Vec<usize>,
+}
+
+/// Why a file's bytes could not be turned into text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    Binary { offset: usize },
+    InvalidUtf8 { offset: usize },
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::Binary { offset } => {
+                write!(f, "looks like a binary file (NUL byte at offset {offset})")
+            }
+            DecodeError::InvalidUtf8 { offset } => {
+                write!(f, "is not valid UTF-8 (invalid byte at offset {offset})")
+            }
+        }
+    }
+}
+
+impl SourceFile {
+    pub fn new(path: PathBuf, display: String, language: Language, text: String) -> SourceFile {
+        let (text, bom_len) = match text.strip_prefix(BOM) {
+            Some(rest) => (rest.to_string(), BOM.len()),
+            None => (text, 0),
+        };
+        let line_starts = line_starts(&text);
+        SourceFile {
+            path,
+            display,
+            language,
+            text,
+            bom_len,
+            line_starts,
+        }
+    }
+
+    /// Decodes raw bytes, refusing binary content and invalid UTF-8 with the
+    /// offset of the first offending byte.
+    pub fn decode(bytes: Vec<u8>) -> Result<String, DecodeError> {
+        if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+            return Err(DecodeError::Binary { offset });
+        }
+        String::from_utf8(bytes).map_err(|e| DecodeError::InvalidUtf8 {
+            offset: e.utf8_error().valid_up_to(),
+        })
+    }
+
+    /// Builds a file from in-memory text (tests, the language server).
+    pub fn from_text(display: &str, language: Language, text: &str) -> SourceFile {
+        SourceFile::new(
+            PathBuf::from(display),
+            display.to_string(),
+            language,
+            text.to_string(),
+        )
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// 0-based line index of a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(line) => line,
+            Err(next) => next - 1,
+        }
+    }
+
+    pub fn line_start(&self, line_index: usize) -> usize {
+        self.line_starts[line_index]
+    }
+
+    /// The byte range of a 0-based line, without its line terminator.
+    pub fn line_range(&self, line_index: usize) -> ByteRange {
+        let start = self.line_starts[line_index];
+        let end = self
+            .line_starts
+            .get(line_index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let line = &self.text[start..end];
+        let trimmed = line.trim_end_matches(['\n', '\r']);
+        start..start + trimmed.len()
+    }
+
+    /// 1-based line and 1-based column counted in Unicode scalar values.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.clamp(offset);
+        let line = self.line_index(offset);
+        let start = self.line_starts[line];
+        (line + 1, self.text[start..offset].chars().count() + 1)
+    }
+
+    /// 0-based line and 0-based column counted in UTF-16 code units, as LSP and
+    /// SARIF (its default `columnKind`) count them.
+    pub fn line_col_utf16(&self, offset: usize) -> (usize, usize) {
+        let offset = self.clamp(offset);
+        let line = self.line_index(offset);
+        let start = self.line_starts[line];
+        let col = self.text[start..offset]
+            .chars()
+            .map(char::len_utf16)
+            .sum::<usize>();
+        (line, col)
+    }
+
+    /// Inverse of `line_col_utf16`, for positions coming from an editor.
+    pub fn offset_of_utf16(&self, line: usize, col: usize) -> usize {
+        let Some(&start) = self.line_starts.get(line) else {
+            return self.text.len();
+        };
+        let range = self.line_range(line);
+        let mut units = 0;
+        for (i, ch) in self.text[range.clone()].char_indices() {
+            if units >= col {
+                return start + i;
+            }
+            units += ch.len_utf16();
+        }
+        range.end
+    }
+
+    /// Moves an offset back onto a char boundary inside the text.
+    fn clamp(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bom_is_removed_and_columns_start_after_it() {
+        let file = SourceFile::from_text("a.sql", Language::Sql, "\u{feff}VACUUM;\r\nVACUUM;");
+        assert_eq!(file.bom_len, 3);
+        assert_eq!(file.line_col(0), (1, 1));
+        assert_eq!(file.line_col(9), (2, 1));
+        assert_eq!(file.line_range(0), 0..7);
+    }
+
+    #[test]
+    fn utf16_columns_count_surrogate_pairs() {
+        let file = SourceFile::from_text("a.swift", Language::Swift, "let s = \"😀\"; fsync(fd)");
+        let offset = file.text.find("fsync").unwrap();
+        assert_eq!(file.line_col(offset), (1, 15));
+        assert_eq!(file.line_col_utf16(offset), (0, 15));
+        assert_eq!(file.offset_of_utf16(0, 15), offset);
+    }
+
+    #[test]
+    fn decode_reports_binary_and_invalid_utf8_offsets() {
+        assert_eq!(
+            SourceFile::decode(b"ab\0c".to_vec()),
+            Err(DecodeError::Binary { offset: 2 })
+        );
+        assert_eq!(
+            SourceFile::decode(b"abc\xffd".to_vec()),
+            Err(DecodeError::InvalidUtf8 { offset: 3 })
+        );
+    }
+}
