@@ -1,1 +1,155 @@
-fn main(){}
+//! The `storlint` command line.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+
+use storlint::registry::{self, RULES};
+use storlint::render;
+
+/// Exit codes: no findings, findings, usage or fatal error.
+const EXIT_CLEAN: u8 = 0;
+const EXIT_FINDINGS: u8 = 1;
+const EXIT_ERROR: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "storlint",
+    version,
+    about = "Finds storage anti-patterns in Rust, Swift, Kotlin and SQL",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    check: CheckArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check files and directories (the default command).
+    Check(CheckArgs),
+    /// Print a rule's documentation.
+    Rule {
+        /// The rule id, e.g. fsync-in-loop.
+        id: String,
+    },
+    /// List every rule with a one-line summary.
+    Rules,
+}
+
+#[derive(clap::Args, Clone)]
+struct CheckArgs {
+    /// Files or directories to check.
+    #[arg(default_value = ".")]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// When to color terminal output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// Diagnostics with source snippets.
+    Text,
+    /// SARIF 2.1.0 on stdout, for code scanning.
+    Sarif,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Check(args)) => check(args),
+        None => check(cli.check),
+        Some(Command::Rule { id }) => print_rule(&id),
+        Some(Command::Rules) => print_rules(),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+fn check(args: CheckArgs) -> Result<u8, String> {
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
+    let report = storlint::lint_paths(&args.paths, &cwd).map_err(|e| e.to_string())?;
+    match args.format {
+        Format::Text => {
+            let mut out = StandardStream::stdout(color_choice(args.color));
+            render::terminal::write_report(&mut out, &report).map_err(|e| e.to_string())?;
+        }
+        Format::Sarif => {
+            let log = render::sarif::to_sarif(&report, &cwd);
+            let mut out = std::io::stdout().lock();
+            serde_json::to_writer_pretty(&mut out, &log).map_err(|e| e.to_string())?;
+            writeln!(out).map_err(|e| e.to_string())?;
+            // stdout is the SARIF log; problems still reach a human on stderr.
+            for problem in &report.problems {
+                eprintln!("warning: {problem}");
+            }
+            for warning in &report.warnings {
+                eprintln!("warning: {warning}");
+            }
+        }
+    }
+    Ok(if report.finding_count() > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
+
+fn color_choice(color: Color) -> ColorChoice {
+    match color {
+        Color::Always => ColorChoice::Always,
+        Color::Never => ColorChoice::Never,
+        Color::Auto
+            if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() =>
+        {
+            ColorChoice::Auto
+        }
+        Color::Auto => ColorChoice::Never,
+    }
+}
+
+fn print_rule(id: &str) -> Result<u8, String> {
+    let rule = registry::rule(id).ok_or_else(|| {
+        let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
+        format!("unknown rule `{id}`; the rules are: {}", ids.join(", "))
+    })?;
+    print!("{}", rule.doc);
+    Ok(EXIT_CLEAN)
+}
+
+fn print_rules() -> Result<u8, String> {
+    let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    for rule in RULES {
+        let languages: Vec<&str> = rule.languages.iter().map(|l| l.name()).collect();
+        println!(
+            "{:width$}  {:7}  {}  [{}]",
+            rule.id,
+            rule.severity.name(),
+            rule.summary(),
+            languages.join(", ")
+        );
+    }
+    Ok(EXIT_CLEAN)
+}

@@ -37,18 +37,25 @@ pub struct Node {
 #[derive(Debug)]
 pub enum NodeKind {
     /// class, struct, enum, protocol/interface/trait, extension, object, impl block.
-    TypeDecl { name: String },
+    TypeDecl {
+        name: String,
+    },
     Function(Function),
     /// A closure or lambda. `iteration` is true when it is the body of a
     /// higher-order iteration call (`forEach`, `for_each`, `map`...), which
     /// makes it a loop body.
-    Closure { iteration: bool },
+    Closure {
+        iteration: bool,
+    },
     Loop(LoopKind),
     Call(Call),
     Str(StrLit),
     Binding(Binding),
     Return(Value),
-    Assign { target: Vec<Segment>, value: Value },
+    Assign {
+        target: Vec<Segment>,
+        value: Value,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,16 +217,19 @@ impl StrBuilder {
     /// Text copied as-is from the source starting at `source_start`.
     pub fn verbatim(&mut self, text: &str, source_start: usize) {
         self.value.push_str(text);
-        self.spans
-            .extend((0..text.len()).map(|i| ((source_start + i) as u32, (source_start + i + 1) as u32)));
+        self.spans.extend(
+            (0..text.len()).map(|i| ((source_start + i) as u32, (source_start + i + 1) as u32)),
+        );
     }
 
     /// Text produced by an escape sequence (or any other source construct)
     /// spanning `source`.
     pub fn mapped(&mut self, text: &str, source: ByteRange) {
         self.value.push_str(text);
-        self.spans
-            .extend(std::iter::repeat_n((source.start as u32, source.end as u32), text.len()));
+        self.spans.extend(std::iter::repeat_n(
+            (source.start as u32, source.end as u32),
+            text.len(),
+        ));
     }
 
     /// An interpolated expression spanning `source`.

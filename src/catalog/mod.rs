@@ -1,24 +1,417 @@
-//! What calls mean: per-language tables from call shapes to storage operations.
+//! What calls mean: per-language tables from call shapes to storage
+//! operations. Rules match on `Op`s and never spell API names; supporting a
+//! new library means adding rows here.
 
+mod kotlin;
+mod rust;
+mod sql;
+mod swift;
+
+use std::collections::HashMap;
+
+use crate::model::{Call, Model, NodeId, NodeKind, Segment, Value};
 use crate::source::Language;
+
+/// A storage operation a call performs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// Executes the SQL in the string literal node `sql`.
+    SqlExec { sql: NodeId },
+    /// Sets a pragma through an API (rusqlite `pragma_update`): both are string literal nodes.
+    PragmaSet { name: NodeId, value: NodeId },
+    /// Flushes a file to the drive.
+    Fsync(SyncStrength),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SyncStrength {
+    /// fsync, fdatasync, sync_all, FileHandle.synchronize(), FileChannel.force().
+    Plain,
+    /// `fcntl(fd, F_BARRIERFSYNC)`: an fsync with an I/O barrier.
+    Barrier,
+    /// `fcntl(fd, F_FULLFSYNC)`: flushes the drive's whole cache.
+    Full,
+}
+
+/// A call the catalog recognised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Classified {
+    pub node: NodeId,
+    pub op: Op,
+}
+
+/// One catalog row: calls named `name` whose receiver matches mean `action`.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub name: &'static str,
+    pub receiver: Receiver,
+    pub action: Action,
+}
+
+impl Row {
+    pub const fn new(name: &'static str, receiver: Receiver, action: Action) -> Row {
+        Row {
+            name,
+            receiver,
+            action,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum Receiver {
+    /// Any receiver, or none: the name alone is specific enough.
+    Any,
+    /// A path call through this module (`sqlx::query`).
+    Path(&'static str),
+    /// A receiver whose type resolves to this one; common method names such
+    /// as `sync()` count only on the right type.
+    Typed(&'static str),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum Action {
+    /// Executes SQL held by this argument.
+    Sql(ArgAt),
+    /// Sets the pragma named by argument `name` to argument `value`.
+    PragmaSet {
+        name: usize,
+        value: usize,
+    },
+    Fsync,
+    /// `fcntl(fd, cmd)`: a sync when `cmd` is F_FULLFSYNC or F_BARRIERFSYNC.
+    FcntlSync {
+        command: usize,
+    },
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum ArgAt {
+    Index(usize),
+    Label(&'static str),
+}
+
+/// How a receiver's type can be known without a type checker.
+#[derive(Debug, Clone, Copy)]
+pub enum TypeFlow {
+    /// A member or method with this name yields this type, whatever its receiver
+    /// (`stream.fd` is a FileDescriptor).
+    Member(&'static str, &'static str),
+    /// Static members and factories of this type yield the type itself
+    /// (`FileHandle.standardOutput`, `FileChannel.open(...)`).
+    StaticOf(&'static str),
+}
+
+fn rows(language: Language) -> &'static [Row] {
+    match language {
+        Language::Rust => rust::ROWS,
+        Language::Swift => swift::ROWS,
+        Language::Kotlin => kotlin::ROWS,
+        Language::Sql => &[],
+    }
+}
+
+fn type_flows(language: Language) -> &'static [TypeFlow] {
+    match language {
+        Language::Swift => swift::TYPE_FLOWS,
+        Language::Kotlin => kotlin::TYPE_FLOWS,
+        Language::Rust | Language::Sql => &[],
+    }
+}
 
 /// Higher-order calls whose closure argument runs once per element, making
 /// the closure a loop body.
 pub fn is_iteration_call(language: Language, name: &str) -> bool {
     let names: &[&str] = match language {
         Language::Rust => &[
-            "for_each", "try_for_each", "map", "filter_map", "flat_map", "try_fold", "fold",
-            "scan", "inspect", "par_iter_map", "retain",
+            "for_each",
+            "try_for_each",
+            "map",
+            "filter_map",
+            "flat_map",
+            "try_fold",
+            "fold",
+            "scan",
+            "inspect",
+            "retain",
         ],
         Language::Swift => &[
-            "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "enumerateObjects",
+            "forEach",
+            "map",
+            "compactMap",
+            "flatMap",
+            "filter",
+            "reduce",
+            "enumerateObjects",
             "concurrentPerform",
         ],
         Language::Kotlin => &[
-            "forEach", "forEachIndexed", "map", "mapIndexed", "mapNotNull", "flatMap", "filter",
-            "onEach", "repeat", "fold", "associate", "associateWith", "associateBy",
+            "forEach",
+            "forEachIndexed",
+            "map",
+            "mapIndexed",
+            "mapNotNull",
+            "flatMap",
+            "filter",
+            "onEach",
+            "repeat",
+            "fold",
+            "associate",
+            "associateWith",
+            "associateBy",
         ],
         Language::Sql => &[],
     };
     names.contains(&name)
+}
+
+/// Every word whose presence makes a file worth parsing: the catalog's call
+/// names and the SQL keywords that SQL facts are made of. Derived from the
+/// tables so that a new row can never be missed by the prefilter.
+pub fn prefilter_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = Language::ALL
+        .iter()
+        .flat_map(|&l| rows(l).iter().map(|r| r.name))
+        .chain(sql::KEYWORDS.iter().copied())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+/// Classifies every call in the model.
+pub fn classify(model: &Model) -> Vec<Classified> {
+    let table = rows(model.language);
+    if table.is_empty() {
+        return Vec::new();
+    }
+    let types = TypeResolver::new(model);
+    model
+        .calls()
+        .filter_map(|(id, call)| {
+            table
+                .iter()
+                .filter(|row| row.name == call.name)
+                .filter(|row| receiver_matches(row.receiver, &types, id, call))
+                .find_map(|row| action_op(row.action, call))
+                .map(|op| Classified { node: id, op })
+        })
+        .collect()
+}
+
+fn receiver_matches(receiver: Receiver, types: &TypeResolver, at: NodeId, call: &Call) -> bool {
+    match receiver {
+        Receiver::Any => true,
+        Receiver::Path(module) => call.receiver.first() == Some(&Segment::Name(module.to_string())),
+        Receiver::Typed(wanted) => {
+            types.type_of_chain(at, &call.receiver, 0).as_deref() == Some(wanted)
+        }
+    }
+}
+
+fn action_op(action: Action, call: &Call) -> Option<Op> {
+    match action {
+        Action::Sql(at) => {
+            let arg = match at {
+                ArgAt::Index(i) => call.args.get(i),
+                ArgAt::Label(label) => call.args.iter().find(|a| a.label.as_deref() == Some(label)),
+            }?;
+            match arg.value {
+                Value::Str(sql) => Some(Op::SqlExec { sql }),
+                _ => None,
+            }
+        }
+        Action::PragmaSet { name, value } => {
+            match (&call.args.get(name)?.value, &call.args.get(value)?.value) {
+                (Value::Str(name), Value::Str(value)) => Some(Op::PragmaSet {
+                    name: *name,
+                    value: *value,
+                }),
+                _ => None,
+            }
+        }
+        Action::Fsync => Some(Op::Fsync(SyncStrength::Plain)),
+        Action::FcntlSync { command } => match &call.args.get(command)?.value {
+            Value::Chain(chain) => match chain.last() {
+                Some(Segment::Name(name)) if name == "F_FULLFSYNC" => {
+                    Some(Op::Fsync(SyncStrength::Full))
+                }
+                Some(Segment::Name(name)) if name == "F_BARRIERFSYNC" => {
+                    Some(Op::Fsync(SyncStrength::Barrier))
+                }
+                _ => None,
+            },
+            _ => None,
+        },
+    }
+}
+
+/// Best-effort types for receivers, from declarations, initializers and the
+/// catalog's type flows. Only as deep as a rule needs: "is this a FileHandle?".
+pub struct TypeResolver<'m> {
+    model: &'m Model,
+    flows: &'static [TypeFlow],
+    bindings_by_name: HashMap<&'m str, Vec<NodeId>>,
+}
+
+/// How far one binding's initializer may lead to another's.
+const MAX_TYPE_HOPS: usize = 4;
+
+enum Resolved {
+    /// A value of this type.
+    Value(String),
+    /// `self`/`this` inside this type declaration.
+    SelfOf(NodeId),
+    /// The type itself, as in `FileHandle.standardOutput`.
+    TypeName(String),
+}
+
+impl<'m> TypeResolver<'m> {
+    pub fn new(model: &'m Model) -> TypeResolver<'m> {
+        let mut bindings_by_name: HashMap<&str, Vec<NodeId>> = HashMap::new();
+        for id in model.ids() {
+            if let NodeKind::Binding(binding) = &model.node(id).kind {
+                bindings_by_name
+                    .entry(binding.name.as_str())
+                    .or_default()
+                    .push(id);
+            }
+        }
+        TypeResolver {
+            model,
+            flows: type_flows(model.language),
+            bindings_by_name,
+        }
+    }
+
+    /// The type of the value a chain evaluates to, seen from node `at`.
+    pub fn type_of_chain(&self, at: NodeId, chain: &[Segment], hops: usize) -> Option<String> {
+        let mut current: Option<Resolved> = None;
+        for (index, segment) in chain.iter().enumerate() {
+            let member = match segment {
+                Segment::Name(name) | Segment::Call(name) => name.as_str(),
+                Segment::Other => return None,
+            };
+            current = if index == 0 {
+                self.type_of_head(at, segment, hops)
+            } else {
+                self.type_of_member(current.as_ref(), member, hops)
+            };
+            current.as_ref()?;
+        }
+        match current? {
+            Resolved::Value(ty) => Some(ty),
+            Resolved::TypeName(_) | Resolved::SelfOf(_) => None,
+        }
+    }
+
+    fn type_of_head(&self, at: NodeId, head: &Segment, hops: usize) -> Option<Resolved> {
+        match head {
+            Segment::Name(name) if name == "self" || name == "this" => self
+                .model
+                .ancestors(at)
+                .find(|&a| matches!(self.model.node(a).kind, NodeKind::TypeDecl { .. }))
+                .map(Resolved::SelfOf),
+            Segment::Name(name) => {
+                if let Some(binding) = self.visible_binding(at, name) {
+                    return self.type_of_binding(binding, hops).map(Resolved::Value);
+                }
+                self.member_flow(name)
+                    .or_else(|| starts_uppercase(name).then(|| Resolved::TypeName(name.clone())))
+            }
+            // A call named like a type constructs one.
+            Segment::Call(name) if starts_uppercase(name) => Some(Resolved::Value(name.clone())),
+            Segment::Call(name) => self.member_flow(name),
+            Segment::Other => None,
+        }
+    }
+
+    fn type_of_member(
+        &self,
+        receiver: Option<&Resolved>,
+        member: &str,
+        hops: usize,
+    ) -> Option<Resolved> {
+        if let Some(&Resolved::SelfOf(type_decl)) = receiver {
+            let property = self.bindings_by_name.get(member).and_then(|ids| {
+                ids.iter()
+                    .copied()
+                    .find(|&id| self.model.node(id).parent == Some(type_decl))
+            });
+            if let Some(property) = property {
+                return self.type_of_binding(property, hops).map(Resolved::Value);
+            }
+        }
+        if let Some(Resolved::TypeName(ty)) = receiver {
+            let constructs_itself = member == "init"
+                || self
+                    .flows
+                    .iter()
+                    .any(|flow| matches!(flow, TypeFlow::StaticOf(t) if t == ty));
+            if constructs_itself {
+                return Some(Resolved::Value(ty.clone()));
+            }
+        }
+        self.member_flow(member)
+    }
+
+    fn member_flow(&self, member: &str) -> Option<Resolved> {
+        self.flows.iter().find_map(|flow| match flow {
+            TypeFlow::Member(name, ty) if *name == member => Some(Resolved::Value(ty.to_string())),
+            _ => None,
+        })
+    }
+
+    fn type_of_binding(&self, binding: NodeId, hops: usize) -> Option<String> {
+        let NodeKind::Binding(b) = &self.model.node(binding).kind else {
+            return None;
+        };
+        if let Some(ty) = &b.declared_type {
+            return Some(ty.clone());
+        }
+        if hops >= MAX_TYPE_HOPS {
+            return None;
+        }
+        match &b.init {
+            Value::Chain(chain) => self.type_of_chain(binding, chain, hops + 1),
+            _ => None,
+        }
+    }
+
+    /// The binding a name refers to at `at`: declared in a scope enclosing
+    /// `at`, the latest one before it (parameters and properties count from
+    /// anywhere in their scope).
+    fn visible_binding(&self, at: NodeId, name: &str) -> Option<NodeId> {
+        let candidates = self.bindings_by_name.get(name)?;
+        let at_start = self.model.node(at).range.start;
+        let scopes: Vec<NodeId> = self.model.ancestors(at).collect();
+        let mut best: Option<(usize, usize, NodeId)> = None;
+        for &candidate in candidates {
+            let node = self.model.node(candidate);
+            let depth = match node.parent {
+                Some(parent) => match scopes.iter().position(|&s| s == parent) {
+                    Some(depth) => depth,
+                    None => continue,
+                },
+                None => scopes.len(),
+            };
+            let NodeKind::Binding(binding) = &node.kind else {
+                continue;
+            };
+            let positional = matches!(binding.kind, crate::model::BindingKind::Local);
+            if positional && node.range.start > at_start {
+                continue;
+            }
+            // Innermost scope first; within it, the latest declaration.
+            let key = (depth, usize::MAX - node.range.start, candidate);
+            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, _, id)| id)
+    }
+}
+
+fn starts_uppercase(name: &str) -> bool {
+    name.chars().next().is_some_and(char::is_uppercase)
 }

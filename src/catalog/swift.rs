@@ -1,0 +1,56 @@
+//! Swift: the sqlite3 C API, FMDB, GRDB, SQLite.swift, Foundation and System.
+
+use super::{Action, ArgAt, Receiver, Row, TypeFlow};
+
+pub const ROWS: &[Row] = &[
+    // sqlite3 C API: the SQL is the second argument, after the connection.
+    Row::new("sqlite3_exec", Receiver::Any, Action::Sql(ArgAt::Index(1))),
+    Row::new(
+        "sqlite3_prepare",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(1)),
+    ),
+    Row::new(
+        "sqlite3_prepare_v2",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(1)),
+    ),
+    Row::new(
+        "sqlite3_prepare_v3",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(1)),
+    ),
+    // FMDB.
+    Row::new("executeUpdate", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    Row::new("executeQuery", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    Row::new(
+        "executeStatements",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(0)),
+    ),
+    // GRDB's `execute(sql:)` and SQLite.swift's `execute(_:)` both take the SQL first.
+    Row::new("execute", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    // GRDB's `Row.fetchAll(db, sql: "...")` and friends.
+    Row::new("fetchAll", Receiver::Any, Action::Sql(ArgAt::Label("sql"))),
+    Row::new("fetchOne", Receiver::Any, Action::Sql(ArgAt::Label("sql"))),
+    Row::new(
+        "fetchCursor",
+        Receiver::Any,
+        Action::Sql(ArgAt::Label("sql")),
+    ),
+    // The fsync family.
+    Row::new("fsync", Receiver::Any, Action::Fsync),
+    Row::new("fdatasync", Receiver::Any, Action::Fsync),
+    Row::new("fcntl", Receiver::Any, Action::FcntlSync { command: 1 }),
+    Row::new("synchronizeFile", Receiver::Any, Action::Fsync),
+    // `synchronize()` and `sync()` are common method names: only these types' count.
+    Row::new("synchronize", Receiver::Typed("FileHandle"), Action::Fsync),
+    Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
+];
+
+pub const TYPE_FLOWS: &[TypeFlow] = &[
+    // `FileHandle.standardOutput`, `FileHandle(forWritingAtPath:)`, `FileDescriptor.open(...)`.
+    TypeFlow::StaticOf("FileHandle"),
+    TypeFlow::StaticOf("FileDescriptor"),
+    TypeFlow::StaticOf("UserDefaults"),
+];

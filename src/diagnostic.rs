@@ -1,0 +1,105 @@
+//! What a rule reports.
+
+use crate::source::ByteRange;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth mentioning; some projects make this choice on purpose.
+    Hint,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Hint => "hint",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub range: ByteRange,
+    pub message: String,
+}
+
+/// How safe a fix is to apply without review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Applicability {
+    /// Shown as a suggestion only.
+    DisplayOnly,
+    /// Changes behaviour (durability, locking): applied only with `--unsafe-fixes`.
+    Unsafe,
+    /// Keeps the program's meaning; applied by `--fix`.
+    Safe,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub range: ByteRange,
+    pub content: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<Edit>,
+    pub applicability: Applicability,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub rule: &'static str,
+    pub severity: Severity,
+    /// What is wrong and what it costs.
+    pub message: String,
+    /// The exact token at fault.
+    pub primary: Label,
+    pub secondary: Vec<Label>,
+    /// What to do instead.
+    pub help: String,
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        rule: &crate::registry::Rule,
+        range: ByteRange,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            rule: rule.id,
+            severity: rule.severity,
+            message: message.into(),
+            primary: Label {
+                range,
+                message: String::new(),
+            },
+            secondary: Vec::new(),
+            help: rule.help.to_string(),
+            fix: None,
+        }
+    }
+
+    pub fn label(mut self, message: impl Into<String>) -> Diagnostic {
+        self.primary.message = message.into();
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = help.into();
+        self
+    }
+
+    pub fn secondary(mut self, range: ByteRange, message: impl Into<String>) -> Diagnostic {
+        self.secondary.push(Label {
+            range,
+            message: message.into(),
+        });
+        self
+    }
+}

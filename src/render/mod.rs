@@ -1,0 +1,4 @@
+//! Output formats.
+
+pub mod sarif;
+pub mod terminal;

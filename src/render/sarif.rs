@@ -1,0 +1,184 @@
+//! SARIF 2.1.0, the format code scanning (GitHub and others) uploads.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::registry::{Rule, RULES};
+use crate::source::SourceFile;
+use crate::Report;
+
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+const INFORMATION_URI: &str = "https://github.com/storlint/storlint";
+const SRCROOT: &str = "%SRCROOT%";
+
+/// The SARIF log for a report; artifact URIs are relative to `cwd`.
+pub fn to_sarif(report: &Report, cwd: &Path) -> Value {
+    let results: Vec<Value> = report
+        .files
+        .iter()
+        .flat_map(|file| {
+            file.diagnostics
+                .iter()
+                .map(move |d| result(&file.source, d))
+        })
+        .collect();
+    let notifications: Vec<Value> = report
+        .problems
+        .iter()
+        .map(|problem| {
+            let mut location = json!({
+                "physicalLocation": {
+                    "artifactLocation": artifact_location(&problem.path)
+                }
+            });
+            if let Some((line, column)) = problem.position {
+                location["physicalLocation"]["region"] =
+                    json!({ "startLine": line, "startColumn": column });
+            }
+            json!({
+                "level": "warning",
+                "message": { "text": problem.to_string() },
+                "locations": [location],
+            })
+        })
+        .collect();
+    let mut run = json!({
+        "tool": {
+            "driver": {
+                "name": "storlint",
+                "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "informationUri": INFORMATION_URI,
+                "rules": RULES.iter().map(|r| rule_descriptor(r)).collect::<Vec<_>>(),
+            }
+        },
+        "invocations": [{
+            "executionSuccessful": true,
+            "toolExecutionNotifications": notifications,
+        }],
+        "columnKind": "utf16CodeUnits",
+        "results": results,
+    });
+    if let Some(base) = directory_uri(cwd) {
+        run["originalUriBaseIds"] = json!({ SRCROOT: { "uri": base } });
+    }
+    json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [run],
+    })
+}
+
+fn rule_descriptor(rule: &Rule) -> Value {
+    let full = rule
+        .doc_section("What it does")
+        .unwrap_or_else(|| rule.summary());
+    json!({
+        "id": rule.id,
+        "name": rule.id,
+        "shortDescription": { "text": rule.summary() },
+        "fullDescription": { "text": full },
+        "help": { "text": rule.doc, "markdown": rule.doc },
+        "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}.md", rule.id),
+        "defaultConfiguration": { "level": level(rule.severity) },
+        "properties": { "tags": ["storage", "performance"] },
+    })
+}
+
+fn result(source: &SourceFile, diagnostic: &Diagnostic) -> Value {
+    let rule_index = RULES.iter().position(|r| r.id == diagnostic.rule);
+    let mut result = json!({
+        "ruleId": diagnostic.rule,
+        "level": level(diagnostic.severity),
+        "message": { "text": format!("{}. Help: {}", diagnostic.message, diagnostic.help) },
+        "locations": [{
+            "physicalLocation": physical_location(source, &diagnostic.primary.range),
+        }],
+    });
+    if let Some(index) = rule_index {
+        result["ruleIndex"] = json!(index);
+    }
+    if !diagnostic.secondary.is_empty() {
+        result["relatedLocations"] = diagnostic
+            .secondary
+            .iter()
+            .enumerate()
+            .map(|(id, label)| {
+                json!({
+                    "id": id,
+                    "physicalLocation": physical_location(source, &label.range),
+                    "message": { "text": label.message },
+                })
+            })
+            .collect();
+    }
+    result
+}
+
+fn physical_location(source: &SourceFile, range: &std::ops::Range<usize>) -> Value {
+    let (start_line, start_col) = source.line_col_utf16(range.start);
+    let (end_line, end_col) = source.line_col_utf16(range.end);
+    json!({
+        "artifactLocation": artifact_location(&source.display),
+        "region": {
+            "startLine": start_line + 1,
+            "startColumn": start_col + 1,
+            "endLine": end_line + 1,
+            "endColumn": end_col + 1,
+        }
+    })
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Hint => "note",
+    }
+}
+
+/// Paths under the working directory are relative to `%SRCROOT%`; others
+/// (checked by absolute path from elsewhere) are absolute file URIs.
+fn artifact_location(display: &str) -> Value {
+    let path = Path::new(display);
+    if path.is_absolute() {
+        if let Ok(uri) = url::Url::from_file_path(path) {
+            return json!({ "uri": uri.to_string() });
+        }
+    }
+    json!({ "uri": relative_uri(display), "uriBaseId": SRCROOT })
+}
+
+/// A display path as a relative URI reference: each segment percent-encoded.
+fn relative_uri(display: &str) -> String {
+    display
+        .split('/')
+        .map(|segment| url::form_urlencoded::byte_serialize(segment.as_bytes()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+        .replace('+', "%20")
+}
+
+/// `file:///abs/dir/`, with the trailing slash SARIF requires of a base.
+fn directory_uri(dir: &Path) -> Option<String> {
+    let absolute = std::path::absolute(dir).ok()?;
+    url::Url::from_directory_path(absolute)
+        .ok()
+        .map(|u| u.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_uris_are_percent_encoded_per_segment() {
+        assert_eq!(
+            relative_uri("ios/My App/Store.swift"),
+            "ios/My%20App/Store.swift"
+        );
+        assert_eq!(relative_uri("a+b/c#d.sql"), "a%2Bb/c%23d.sql");
+    }
+}

@@ -1,0 +1,93 @@
+//! Human-readable diagnostics with source snippets, via codespan-reporting.
+
+use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity as RenderedSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::WriteColor, Config};
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::SourceFile;
+use crate::Report;
+
+/// Writes every finding, then the problems and a summary line.
+pub fn write_report(out: &mut dyn WriteColor, report: &Report) -> std::io::Result<()> {
+    let config = Config::default();
+    for checked in &report.files {
+        for diagnostic in &checked.diagnostics {
+            write_diagnostic(out, &config, &checked.source, diagnostic)?;
+        }
+    }
+    for problem in &report.problems {
+        writeln!(out, "warning: {problem}")?;
+    }
+    for warning in &report.warnings {
+        writeln!(out, "warning: {warning}")?;
+    }
+    writeln!(out, "{}", summary(report))
+}
+
+pub fn write_diagnostic(
+    out: &mut dyn WriteColor,
+    config: &Config,
+    source: &SourceFile,
+    diagnostic: &Diagnostic,
+) -> std::io::Result<()> {
+    let file = SimpleFile::new(source.display.as_str(), source.text.as_str());
+    term::emit_to_write_style(out, config, &file, &to_rendered(diagnostic))
+        .map_err(|e| std::io::Error::other(e.to_string()))
+}
+
+fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
+    let severity = match diagnostic.severity {
+        Severity::Error => RenderedSeverity::Error,
+        Severity::Warning => RenderedSeverity::Warning,
+        Severity::Hint => RenderedSeverity::Help,
+    };
+    let mut labels = vec![Label::primary((), diagnostic.primary.range.clone())
+        .with_message(diagnostic.primary.message.clone())];
+    labels.extend(
+        diagnostic
+            .secondary
+            .iter()
+            .map(|l| Label::secondary((), l.range.clone()).with_message(l.message.clone())),
+    );
+    let mut notes = vec![format!("help: {}", diagnostic.help)];
+    notes.push(format!("see `storlint rule {}`", diagnostic.rule));
+    Rendered::new(severity)
+        .with_code(diagnostic.rule)
+        .with_message(diagnostic.message.clone())
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+/// "Found 3 findings in 2 of 12 files checked; 40 skipped (no storage calls); 1 could not be parsed."
+pub fn summary(report: &Report) -> String {
+    let findings = report.finding_count();
+    let mut line = match findings {
+        0 => format!("No findings in {} checked", plural(report.checked, "file")),
+        _ => format!(
+            "Found {} in {} checked",
+            plural(findings, "finding"),
+            plural(report.checked, "file")
+        ),
+    };
+    line.push_str(&format!(
+        "; {} skipped (no storage APIs mentioned)",
+        report.skipped
+    ));
+    if !report.problems.is_empty() {
+        line.push_str(&format!(
+            "; {} could not be checked",
+            plural(report.problems.len(), "file")
+        ));
+    }
+    line.push('.');
+    line
+}
+
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}

@@ -1,0 +1,191 @@
+//! The command line as users run it: exit codes, output formats, rule docs.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use storlint::registry::RULES;
+
+fn storlint(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_storlint"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the storlint binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn exit_code_is_0_without_findings_and_1_with_them() {
+    let clean = project(&[("db/schema.sql", "PRAGMA journal_mode = WAL;\n")]);
+    let output = storlint(&[], clean.path());
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).contains("No findings in 1 file checked"));
+
+    let dirty = project(&[("db/schema.sql", "PRAGMA journal_mode = WAL;\nVACUUM;\n")]);
+    let output = storlint(&["db"], dirty.path());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("warning[full-vacuum]"), "{text}");
+    assert!(text.contains("db/schema.sql:2:1"), "{text}");
+    assert!(
+        text.contains("help: set `PRAGMA auto_vacuum = INCREMENTAL`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Found 1 finding in 1 file checked; 0 skipped"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_missing_path_exits_2_naming_it() {
+    let dir = project(&[]);
+    let output = storlint(&["nowhere"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: nowhere: no such file or directory\n"
+    );
+}
+
+#[test]
+fn the_prefilter_skips_files_without_storage_words_and_says_so() {
+    let dir = project(&[
+        ("a.rs", "fn main() {}\n"),
+        ("b.kt", "fun main() {}\n"),
+        ("c.sql", "VACUUM;\n"),
+    ]);
+    let output = storlint(&["."], dir.path());
+    assert!(
+        stdout(&output).contains("in 1 file checked; 2 skipped"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn rule_prints_its_page_and_rules_lists_them_all() {
+    let dir = project(&[]);
+    for rule in RULES {
+        let output = storlint(&["rule", rule.id], dir.path());
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(stdout(&output), rule.doc);
+    }
+    let output = storlint(&["rules"], dir.path());
+    let listing = stdout(&output);
+    assert_eq!(listing.lines().count(), RULES.len());
+    for rule in RULES {
+        assert!(listing.contains(rule.id) && listing.contains(&rule.summary()));
+    }
+    let output = storlint(&["rule", "no-such-rule"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown rule `no-such-rule`"));
+}
+
+#[test]
+fn sarif_output_is_valid_sarif_2_1_0() {
+    let dir = project(&[
+        (
+            "app/My Store.swift",
+            "func f(db: OpaquePointer) {\n    sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\n}\n",
+        ),
+        (
+            "db/schema.sql",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
+        ),
+        ("broken.rs", "fn f( { execute_batch(\n"),
+    ]);
+    let output = storlint(&["--format", "sarif", "."], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+
+    let schema_text =
+        std::fs::read_to_string(common::testdata().join("sarif/sarif-schema-2.1.0.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&schema_text).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(&log)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "SARIF schema violations: {errors:#?}");
+
+    let run = &log["runs"][0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "storlint");
+    assert_eq!(driver["rules"].as_array().unwrap().len(), RULES.len());
+    for rule in driver["rules"].as_array().unwrap() {
+        assert!(rule["shortDescription"]["text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()));
+        assert!(rule["fullDescription"]["text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()));
+        assert!(rule["help"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("## Why is this bad?")));
+        assert_eq!(rule["defaultConfiguration"]["level"], "warning");
+    }
+    let results = run["results"].as_array().unwrap();
+    let mut summary: Vec<(String, String, u64, u64, u64)> = results
+        .iter()
+        .map(|r| {
+            let location = &r["locations"][0]["physicalLocation"];
+            assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+            (
+                r["ruleId"].as_str().unwrap().to_string(),
+                location["artifactLocation"]["uri"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                location["region"]["startLine"].as_u64().unwrap(),
+                location["region"]["startColumn"].as_u64().unwrap(),
+                location["region"]["endColumn"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    summary.sort();
+    assert_eq!(
+        summary,
+        [
+            ("autoincrement".into(), "db/schema.sql".into(), 1, 40, 53),
+            (
+                "full-vacuum".into(),
+                "app/My%20Store.swift".into(),
+                2,
+                23,
+                29
+            ),
+        ]
+    );
+    let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        base.starts_with("file:///") && base.ends_with('/'),
+        "{base}"
+    );
+    let notifications = run["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .unwrap();
+    assert_eq!(notifications.len(), 1);
+    assert!(notifications[0]["message"]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("broken.rs:1:"));
+}

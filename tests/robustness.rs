@@ -1,0 +1,121 @@
+//! Bad input is reported and skipped, never a panic, and the other files are
+//! still linted.
+
+use std::path::Path;
+
+use storlint::source::{Language, SourceFile};
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).unwrap();
+}
+
+fn nested(depth: usize, open: &str, close: &str) -> String {
+    format!("{}0{}", open.repeat(depth), close.repeat(depth))
+}
+
+#[test]
+fn broken_files_are_reported_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "binary.swift", b"\x00\x01\x02sqlite3_exec\xff\x00");
+    write(
+        root,
+        "latin1.kt",
+        b"// caf\xe9\nfun f(db: SQLiteDatabase) { db.execSQL(\"VACUUM\") }\n",
+    );
+    write(
+        root,
+        "broken.rs",
+        b"fn f(conn: &Connection) { conn.execute_batch(\"VACUUM\") \n",
+    );
+    let deep_rust = format!(
+        "fn f() {{ let x = {}; fsync(3); }}\n",
+        nested(5000, "(", ")")
+    );
+    write(root, "deep.rs", deep_rust.as_bytes());
+    let deep_swift = format!(
+        "func f() {{ let x = {}; fsync(3) }}\n",
+        nested(5000, "[", "]")
+    );
+    write(root, "deep.swift", deep_swift.as_bytes());
+    let deep_kotlin = format!(
+        "fun f() {{ val x = {}; fd.sync() }}\n",
+        nested(5000, "(", ")")
+    );
+    write(root, "deep.kt", deep_kotlin.as_bytes());
+    write(root, "ok.sql", b"VACUUM;\n");
+
+    let report = storlint::lint_paths(&[root.to_path_buf()], root).unwrap();
+
+    let mut problems: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
+    problems.sort();
+    assert_eq!(problems.len(), 6, "{problems:#?}");
+    assert_eq!(
+        problems[0],
+        "binary.swift: skipped: looks like a binary file (NUL byte at offset 0)"
+    );
+    assert!(problems[1].starts_with("broken.rs:1:"), "{}", problems[1]);
+    assert!(
+        problems[1].contains("could not be parsed as Rust"),
+        "{}",
+        problems[1]
+    );
+    assert_eq!(
+        problems[2],
+        "deep.kt:1:1010: skipped: nested more than 1000 levels deep"
+    );
+    assert_eq!(
+        problems[3],
+        "deep.rs:1:1010: skipped: nested more than 1000 levels deep"
+    );
+    assert_eq!(
+        problems[4],
+        "deep.swift:1:1012: skipped: nested more than 1000 levels deep"
+    );
+    assert_eq!(
+        problems[5],
+        "latin1.kt: skipped: is not valid UTF-8 (invalid byte at offset 6)"
+    );
+    assert_eq!(report.finding_count(), 1);
+    assert_eq!(report.files[0].source.display, "ok.sql");
+    assert_eq!(report.checked, 1);
+}
+
+#[test]
+fn bom_and_crlf_keep_positions_right() {
+    let text = "\u{feff}-- schema\r\nPRAGMA journal_mode = DELETE;\r\n\r\n  VACUUM;\r\n";
+    let file = SourceFile::from_text("crlf.sql", Language::Sql, text);
+    let diagnostics = storlint::lint_source(&file).unwrap();
+    let positions: Vec<_> = diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d.rule,
+                file.line_col(d.primary.range.start),
+                &file.text[d.primary.range.clone()],
+            )
+        })
+        .collect();
+    assert_eq!(
+        positions,
+        [
+            ("journal-mode-not-wal", (2, 22), "DELETE"),
+            ("full-vacuum", (4, 3), "VACUUM"),
+        ]
+    );
+}
+
+#[test]
+fn syn_deep_nesting_below_the_cap_parses_on_the_parser_threads() {
+    // 900 levels is beyond what syn survives on a default 2 MB test thread in
+    // debug builds; lint_paths runs parsers on large stacks.
+    let dir = tempfile::tempdir().unwrap();
+    let code = format!(
+        "fn f(paths: &[std::fs::File]) {{ let _x = {}; for f in paths {{ f.sync_all().ok(); }} }}\n",
+        nested(900, "(", ")")
+    );
+    write(dir.path(), "deep_ok.rs", code.as_bytes());
+    let report = storlint::lint_paths(&[dir.path().to_path_buf()], dir.path()).unwrap();
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert_eq!(report.finding_count(), 1);
+}
