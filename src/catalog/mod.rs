@@ -292,12 +292,13 @@ impl<'m> TypeResolver<'m> {
                 Segment::Name(name) | Segment::Call(name) => name.as_str(),
                 Segment::Other => return None,
             };
+            // An unknown receiver does not end the walk: member flows such
+            // as `.fd` hold whatever the receiver is.
             current = if index == 0 {
                 self.type_of_head(at, segment, hops)
             } else {
                 self.type_of_member(current.as_ref(), member, hops)
             };
-            current.as_ref()?;
         }
         match current? {
             Resolved::Value(ty) => Some(ty),

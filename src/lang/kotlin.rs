@@ -1,9 +1,2098 @@
-//! The kotlin frontend.
+//! The Kotlin frontend: tree-sitter-kotlin-ng syntax trees lowered into the model.
+//!
+//! The grammar has weaknesses this file works around:
+//! - a class-like body whose last member is followed by `}` on the same line
+//!   (`interface R { fun run() }`, `companion object { const val X = 1 }`)
+//!   becomes an ERROR node that can swallow the rest of the file, and so does
+//!   a block comment at the start of a line. We re-parse a copy where the
+//!   blank before such a `}` is a newline and block comments are blanked (same
+//!   length, so every offset still points into the original text), and if
+//!   errors remain, parse each top-level declaration on its own.
+//! - `$name` templates in ordinary strings and `\uXXXX` escapes are not
+//!   recognised, so string values are decoded from the source text; only the
+//!   `${...}` interpolation nodes are taken from the tree.
 
+use tree_sitter::{Node as TsNode, Parser, Tree};
+
+use crate::catalog::is_iteration_call;
 use crate::lang::ParseError;
-use crate::model::Model;
-use crate::source::SourceFile;
+use crate::model::{
+    Arg, Binding, BindingKind, Call, Function, FunctionKind, LoopKind, Model, NodeId, NodeKind,
+    Segment, StrBuilder, StrLit, Value,
+};
+use crate::source::{ByteRange, Language, SourceFile};
 
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
-    Ok(Model::new(file.language))
+    let text = file.text.as_str();
+    let (trees, scanned_comments) = parse_best(text)?;
+    let mut lowerer = Lowerer {
+        text,
+        model: Model::new(file.language),
+        comments_from_tree: scanned_comments.is_none(),
+    };
+    for range in scanned_comments.unwrap_or_default() {
+        let text = text.get(range.clone()).unwrap_or("").to_string();
+        lowerer
+            .model
+            .comments
+            .push(crate::model::Comment { range, text });
+    }
+    let ctx = Ctx {
+        parent: None,
+        scope: Scope::TopLevel,
+    };
+    for tree in &trees {
+        let root = tree.root_node();
+        lowerer.collect_comments_and_errors(root, false);
+        for child in named_children(root) {
+            lowerer.lower_node(child, ctx);
+        }
+    }
+    Ok(lowerer.model)
+}
+
+fn new_parser() -> Result<Parser, ParseError> {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&tree_sitter_kotlin_ng::LANGUAGE.into())
+        .map_err(|e| ParseError::new(format!("cannot load the Kotlin grammar: {e}"), None))?;
+    Ok(parser)
+}
+
+fn parse(parser: &mut Parser, text: &str) -> Result<Tree, ParseError> {
+    parser
+        .parse(text, None)
+        .ok_or_else(|| ParseError::new("the Kotlin parser returned no tree", None))
+}
+
+/// One tree for the whole file when the grammar copes with it; otherwise one
+/// per top-level declaration, so that an ERROR cannot swallow what follows it.
+/// All trees index the original text. When they were parsed from the
+/// repaired text, which has no block comments, the comments found by the
+/// scan come along.
+type Parsed = (Vec<Tree>, Option<Vec<ByteRange>>);
+
+fn parse_best(text: &str) -> Result<Parsed, ParseError> {
+    let mut parser = new_parser()?;
+    let tree = parse(&mut parser, text)?;
+    if !tree.root_node().has_error() {
+        return Ok((vec![tree], None));
+    }
+    let scan = scan(text);
+    let repaired_tree = parse(&mut parser, &scan.repaired)?;
+    let (text, tree, comments) =
+        if error_bytes(repaired_tree.root_node()) < error_bytes(tree.root_node()) {
+            (scan.repaired.as_str(), repaired_tree, Some(scan.comments))
+        } else {
+            (text, tree, None)
+        };
+    if !tree.root_node().has_error() || scan.chunk_starts.len() < 2 {
+        return Ok((vec![tree], comments));
+    }
+    let mut bounds = scan.chunk_starts.clone();
+    if bounds.first() != Some(&0) {
+        bounds.insert(0, 0);
+    }
+    bounds.push(text.len());
+    let mut chunk_trees = Vec::new();
+    for pair in bounds.windows(2) {
+        let (start, end) = (pair[0], pair[1]);
+        if text[start..end].trim().is_empty() {
+            continue;
+        }
+        let range = tree_sitter::Range {
+            start_byte: start,
+            end_byte: end,
+            start_point: point_of(text, start),
+            end_point: point_of(text, end),
+        };
+        if parser.set_included_ranges(&[range]).is_err() {
+            return Ok((vec![tree], comments));
+        }
+        chunk_trees.push(parse(&mut parser, text)?);
+    }
+    let chunk_errors: usize = chunk_trees.iter().map(|t| error_bytes(t.root_node())).sum();
+    if chunk_errors < error_bytes(tree.root_node()) {
+        Ok((chunk_trees, comments))
+    } else {
+        Ok((vec![tree], comments))
+    }
+}
+
+fn point_of(text: &str, offset: usize) -> tree_sitter::Point {
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    let row = before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    tree_sitter::Point {
+        row,
+        column: before.len() - line_start,
+    }
+}
+
+/// How many bytes ERROR nodes cover (outermost ones only).
+fn error_bytes(node: TsNode) -> usize {
+    if node.is_error() {
+        return node.byte_range().len();
+    }
+    if !node.has_error() {
+        return 0;
+    }
+    named_children(node).into_iter().map(error_bytes).sum()
+}
+
+/// What a lexical pass over the file finds for error recovery.
+struct Scan {
+    /// A copy of the text, of the same length, where a space or tab right
+    /// before a code `}` (not in a string, comment, character literal or
+    /// template) is a newline, and block comments are blanked. Kotlin allows
+    /// a newline before any closing brace, so this changes no meaning, and
+    /// the grammar needs one after the last member of a class body; it also
+    /// loses its way on a block comment that starts a line.
+    repaired: String,
+    /// Every comment, with its markers.
+    comments: Vec<ByteRange>,
+    /// Offsets of lines outside any bracket that start a declaration.
+    chunk_starts: Vec<usize>,
+}
+
+const DECLARATION_WORDS: &[&str] = &[
+    "package",
+    "import",
+    "fun",
+    "class",
+    "interface",
+    "object",
+    "val",
+    "var",
+    "enum",
+    "data",
+    "sealed",
+    "abstract",
+    "open",
+    "private",
+    "internal",
+    "public",
+    "protected",
+    "inline",
+    "suspend",
+    "const",
+    "typealias",
+    "annotation",
+    "override",
+    "lateinit",
+    "expect",
+    "actual",
+    "value",
+    "tailrec",
+    "operator",
+    "infix",
+    "external",
+    "final",
+];
+
+fn scan(text: &str) -> Scan {
+    enum Mode {
+        Code { open_braces: usize },
+        Str,
+        RawStr,
+    }
+    let bytes = text.as_bytes();
+    let mut out = bytes.to_vec();
+    let mut comments = Vec::new();
+    let mut chunk_starts = Vec::new();
+    let mut previous_line_is_annotation = false;
+    let mut top_level_parens = 0usize;
+    let mut modes = vec![Mode::Code { open_braces: 0 }];
+    let mut i = 0;
+    let at = |i: usize, s: &[u8]| bytes.get(i..i + s.len()) == Some(s);
+    while i < bytes.len() {
+        let byte = bytes[i];
+        let in_template = modes.len() > 1;
+        let Some(mode) = modes.last_mut() else {
+            break;
+        };
+        match mode {
+            Mode::Code { open_braces } => {
+                let line_start = i == 0 || bytes[i - 1] == b'\n';
+                if line_start && !in_template && *open_braces == 0 && top_level_parens == 0 {
+                    let line = text.get(i..).unwrap_or("");
+                    let line = line[..line.find('\n').unwrap_or(line.len())].trim_start();
+                    if !line.trim().is_empty() {
+                        let word_end = line
+                            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .unwrap_or(line.len());
+                        let starts_declaration =
+                            line.starts_with('@') || DECLARATION_WORDS.contains(&&line[..word_end]);
+                        if starts_declaration && !previous_line_is_annotation {
+                            chunk_starts.push(i);
+                        }
+                        previous_line_is_annotation = line.starts_with('@');
+                    }
+                }
+                if at(i, b"//") {
+                    let start = i;
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                    let end = if bytes[i - 1] == b'\r' { i - 1 } else { i };
+                    comments.push(start..end);
+                    continue;
+                }
+                if at(i, b"/*") {
+                    let start = i;
+                    let mut depth = 0usize;
+                    while i < bytes.len() {
+                        if at(i, b"/*") {
+                            depth += 1;
+                            i += 2;
+                        } else if at(i, b"*/") {
+                            depth = depth.saturating_sub(1);
+                            i += 2;
+                            if depth == 0 {
+                                break;
+                            }
+                        } else {
+                            i += 1;
+                        }
+                    }
+                    let end = i.min(bytes.len());
+                    for byte in &mut out[start..end] {
+                        if !matches!(*byte, b'\n' | b'\r') {
+                            *byte = b' ';
+                        }
+                    }
+                    comments.push(start..end);
+                    continue;
+                }
+                match byte {
+                    b'"' if at(i, b"\"\"\"") => {
+                        modes.push(Mode::RawStr);
+                        i += 3;
+                        continue;
+                    }
+                    b'"' => modes.push(Mode::Str),
+                    b'\'' | b'`' => {
+                        i += 1;
+                        while i < bytes.len() && bytes[i] != byte && bytes[i] != b'\n' {
+                            i += if bytes[i] == b'\\' { 2 } else { 1 };
+                        }
+                    }
+                    b'(' | b'[' if !in_template => top_level_parens += 1,
+                    b')' | b']' if !in_template => {
+                        top_level_parens = top_level_parens.saturating_sub(1)
+                    }
+                    b'{' => *open_braces += 1,
+                    b'}' if *open_braces == 0 && in_template => {
+                        modes.pop();
+                    }
+                    b'}' => {
+                        *open_braces = open_braces.saturating_sub(1);
+                        if i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
+                            out[i - 1] = b'\n';
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            Mode::Str => {
+                match byte {
+                    b'\\' => i += 1,
+                    b'"' | b'\n' => {
+                        modes.pop();
+                    }
+                    b'$' if at(i, b"${") => {
+                        modes.push(Mode::Code { open_braces: 0 });
+                        i += 1;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            Mode::RawStr => {
+                if at(i, b"\"\"\"") {
+                    while i < bytes.len() && bytes[i] == b'"' {
+                        i += 1;
+                    }
+                    modes.pop();
+                    continue;
+                }
+                if at(i, b"${") {
+                    modes.push(Mode::Code { open_braces: 0 });
+                    i += 1;
+                }
+                i += 1;
+            }
+        }
+    }
+    // Only whole comments and ASCII blanks were replaced by ASCII, so the
+    // copy is valid UTF-8.
+    let repaired = String::from_utf8(out).unwrap_or_else(|_| text.to_string());
+    Scan {
+        repaired,
+        comments,
+        chunk_starts,
+    }
+}
+
+fn children(node: TsNode) -> Vec<TsNode> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}
+
+fn named_children(node: TsNode) -> Vec<TsNode> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+fn child_of_kind<'t>(node: TsNode<'t>, kind: &str) -> Option<TsNode<'t>> {
+    children(node).into_iter().find(|c| c.kind() == kind)
+}
+
+fn is_type_node(kind: &str) -> bool {
+    matches!(
+        kind,
+        "user_type"
+            | "nullable_type"
+            | "non_nullable_type"
+            | "parenthesized_type"
+            | "function_type"
+            | "dynamic"
+    )
+}
+
+fn is_lambda(kind: &str) -> bool {
+    matches!(
+        kind,
+        "lambda_literal" | "annotated_lambda" | "anonymous_function"
+    )
+}
+
+/// What a `val`/`var` declared here is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    TopLevel,
+    /// The body of a class, interface, enum or anonymous object.
+    Class,
+    /// The body of an `object` or `companion object`.
+    Object,
+    /// A function, accessor, initializer or lambda body.
+    Body,
+}
+
+#[derive(Clone, Copy)]
+struct Ctx {
+    parent: Option<NodeId>,
+    scope: Scope,
+}
+
+impl Ctx {
+    fn under(self, parent: NodeId) -> Ctx {
+        Ctx {
+            parent: Some(parent),
+            ..self
+        }
+    }
+
+    fn body(self, parent: NodeId) -> Ctx {
+        Ctx {
+            parent: Some(parent),
+            scope: Scope::Body,
+        }
+    }
+}
+
+/// The pieces of a call expression once a trailing lambda after an argument
+/// list (`repeat(3) { }`, parsed as a call of a call) is folded back in.
+struct CallParts<'t> {
+    callee: TsNode<'t>,
+    arguments: Option<TsNode<'t>>,
+    trailing_lambda: Option<TsNode<'t>>,
+}
+
+fn call_parts(node: TsNode) -> Option<CallParts> {
+    let mut callee = None;
+    let mut arguments = None;
+    let mut trailing_lambda = None;
+    for child in named_children(node) {
+        match child.kind() {
+            "value_arguments" => arguments = Some(child),
+            "annotated_lambda" => trailing_lambda = Some(child),
+            "type_arguments" => {}
+            _ if callee.is_none() => callee = Some(child),
+            _ => {}
+        }
+    }
+    let callee = callee?;
+    if callee.kind() == "call_expression" && arguments.is_none() {
+        if let Some(inner) = call_parts(callee) {
+            if inner.trailing_lambda.is_none() {
+                return Some(CallParts {
+                    trailing_lambda,
+                    ..inner
+                });
+            }
+        }
+    }
+    Some(CallParts {
+        callee,
+        arguments,
+        trailing_lambda,
+    })
+}
+
+/// Kotlin's `trimIndent()` / `trimMargin(prefix)` applied to a literal.
+enum Trim {
+    Indent,
+    Margin(String),
+}
+
+struct Lowerer<'a> {
+    text: &'a str,
+    model: Model,
+    comments_from_tree: bool,
+}
+
+impl<'a> Lowerer<'a> {
+    fn text(&self, node: TsNode) -> &'a str {
+        self.text.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn push(&mut self, ctx: Ctx, range: ByteRange, kind: NodeKind) -> NodeId {
+        self.model.push(ctx.parent, range, kind)
+    }
+
+    fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
+        if let Some(node) = self.model.nodes.get_mut(id.index()) {
+            node.kind = kind;
+        }
+    }
+
+    fn collect_comments_and_errors(&mut self, node: TsNode, inside_error: bool) {
+        let kind = node.kind();
+        if kind == "line_comment" || kind == "block_comment" {
+            if !self.comments_from_tree {
+                return;
+            }
+            self.model.comments.push(crate::model::Comment {
+                range: node.byte_range(),
+                text: self.text(node).to_string(),
+            });
+            return;
+        }
+        let is_error = node.is_error();
+        if is_error && !inside_error {
+            self.model.unparsed.push(node.byte_range());
+        }
+        for child in children(node) {
+            self.collect_comments_and_errors(child, inside_error || is_error);
+        }
+    }
+
+    /// Lowers any syntax node and returns what the model knows of its value.
+    fn lower_node(&mut self, node: TsNode, ctx: Ctx) -> Value {
+        if node.is_missing() {
+            return Value::Other;
+        }
+        match node.kind() {
+            "line_comment" | "block_comment" | "package_header" | "import" | "type_alias"
+            | "shebang" => Value::Other,
+            "ERROR" => {
+                self.error(node, ctx);
+                Value::Other
+            }
+            "class_declaration" => {
+                self.class(node, ctx);
+                Value::Other
+            }
+            "object_declaration" | "companion_object" | "object_literal" => {
+                self.object(node, ctx);
+                Value::Other
+            }
+            "function_declaration" => {
+                self.function(node, ctx);
+                Value::Other
+            }
+            "secondary_constructor" => {
+                self.secondary_constructor(node, ctx);
+                Value::Other
+            }
+            "anonymous_initializer" => {
+                let keyword =
+                    child_of_kind(node, "init").map_or(node.byte_range(), |k| k.byte_range());
+                let id = self.push_function(ctx, node, "init", FunctionKind::Initializer, keyword);
+                self.lower_children(node, ctx.body(id));
+                Value::Other
+            }
+            "getter" | "setter" => {
+                self.accessor(node, ctx, "");
+                Value::Other
+            }
+            "property_declaration" => {
+                self.property(node, ctx);
+                Value::Other
+            }
+            "for_statement" => {
+                self.for_loop(node, ctx);
+                Value::Other
+            }
+            "while_statement" | "do_while_statement" => {
+                let kind = if node.kind() == "while_statement" {
+                    LoopKind::While
+                } else {
+                    LoopKind::Repeat
+                };
+                let id = self.push(ctx, node.byte_range(), NodeKind::Loop(kind));
+                self.lower_children(node, ctx.under(id));
+                Value::Other
+            }
+            "assignment" => {
+                self.assignment(node, ctx);
+                Value::Other
+            }
+            "return_expression" => {
+                let id = self.push(ctx, node.byte_range(), NodeKind::Return(Value::Other));
+                let mut value = Value::Other;
+                for child in named_children(node) {
+                    if child.kind() != "label" {
+                        value = self.lower_node(child, ctx.under(id));
+                    }
+                }
+                self.set_kind(id, NodeKind::Return(value));
+                Value::Other
+            }
+            "string_literal" | "multiline_string_literal" => {
+                Value::Str(self.string(node, ctx, None))
+            }
+            "call_expression" => match call_parts(node) {
+                Some(parts) => self.call(node.byte_range(), parts, ctx),
+                None => {
+                    self.lower_children(node, ctx);
+                    Value::Other
+                }
+            },
+            "identifier" => match self.text(node) {
+                "null" | "true" | "false" => Value::Other,
+                name => Value::Chain(vec![Segment::Name(name.to_string())]),
+            },
+            "this_expression" | "super_expression" => Value::Chain(self.chain(node)),
+            "navigation_expression" => {
+                if let Some(receiver) = node.named_child(0) {
+                    self.lower_node(receiver, ctx);
+                }
+                Value::Chain(self.chain(node))
+            }
+            "index_expression" => {
+                self.lower_children(node, ctx);
+                Value::Chain(self.chain(node))
+            }
+            "unary_expression" if self.is_force_unwrap(node) => {
+                match node.child_by_field_name("argument") {
+                    Some(argument) => self.lower_node(argument, ctx),
+                    None => Value::Other,
+                }
+            }
+            "parenthesized_expression" => {
+                let mut value = Value::Other;
+                for child in named_children(node) {
+                    value = self.lower_node(child, ctx);
+                }
+                match value {
+                    Value::Chain(segments) if !segments.contains(&Segment::Other) => {
+                        Value::Chain(segments)
+                    }
+                    Value::Str(id) => Value::Str(id),
+                    _ => Value::Other,
+                }
+            }
+            "lambda_literal" | "annotated_lambda" | "anonymous_function" => {
+                self.closure(node, ctx, false);
+                Value::Other
+            }
+            _ => {
+                self.lower_children(node, ctx);
+                Value::Other
+            }
+        }
+    }
+
+    fn lower_children(&mut self, node: TsNode, ctx: Ctx) {
+        for child in named_children(node) {
+            self.lower_node(child, ctx);
+        }
+    }
+
+    /// ERROR nodes often hold well-formed subtrees; lower them, and rebuild
+    /// calls the parser left as a callee followed by a loose argument list.
+    fn error(&mut self, node: TsNode, ctx: Ctx) {
+        let kids = named_children(node);
+        let mut i = 0;
+        while i < kids.len() {
+            let child = kids[i];
+            let arguments = kids.get(i + 1).filter(|next| {
+                next.kind() == "value_arguments"
+                    && matches!(child.kind(), "identifier" | "navigation_expression")
+                    && self
+                        .text
+                        .get(child.end_byte()..next.start_byte())
+                        .is_some_and(|gap| gap.trim().is_empty())
+            });
+            if let Some(&arguments) = arguments {
+                let trailing_lambda = kids
+                    .get(i + 2)
+                    .copied()
+                    .filter(|n| n.kind() == "annotated_lambda");
+                let end = trailing_lambda.unwrap_or(arguments).end_byte();
+                let parts = CallParts {
+                    callee: child,
+                    arguments: Some(arguments),
+                    trailing_lambda,
+                };
+                self.call(child.start_byte()..end, parts, ctx);
+                i += if trailing_lambda.is_some() { 3 } else { 2 };
+                continue;
+            }
+            self.lower_node(child, ctx);
+            i += 1;
+        }
+    }
+
+    fn is_force_unwrap(&self, node: TsNode) -> bool {
+        node.child_by_field_name("operator")
+            .is_some_and(|op| self.text(op) == "!!")
+    }
+
+    // ---- declarations ----
+
+    fn push_function(
+        &mut self,
+        ctx: Ctx,
+        node: TsNode,
+        name: &str,
+        kind: FunctionKind,
+        name_range: ByteRange,
+    ) -> NodeId {
+        self.push(
+            ctx,
+            node.byte_range(),
+            NodeKind::Function(Function {
+                name: name.to_string(),
+                kind,
+                name_range,
+            }),
+        )
+    }
+
+    fn class(&mut self, node: TsNode, ctx: Ctx) {
+        let name_node = node.child_by_field_name("name");
+        let name = name_node.map_or("", |n| self.text(n));
+        let id = self.push(
+            ctx,
+            node.byte_range(),
+            NodeKind::TypeDecl {
+                name: name.to_string(),
+            },
+        );
+        let type_ctx = Ctx {
+            parent: Some(id),
+            scope: Scope::Class,
+        };
+        for child in named_children(node) {
+            match child.kind() {
+                "primary_constructor" => {
+                    let name_range = child_of_kind(child, "constructor")
+                        .or(name_node)
+                        .map_or(child.byte_range(), |n| n.byte_range());
+                    self.primary_constructor(child, type_ctx, name_range);
+                }
+                "delegation_specifiers" => self.delegation_specifiers(child, type_ctx),
+                "modifiers" | "class_body" | "enum_class_body" => {
+                    self.lower_children(child, type_ctx)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn primary_constructor(&mut self, node: TsNode, type_ctx: Ctx, name_range: ByteRange) {
+        let id = self.push_function(
+            type_ctx,
+            node,
+            "init",
+            FunctionKind::Initializer,
+            name_range,
+        );
+        let ctor_ctx = type_ctx.body(id);
+        for child in named_children(node) {
+            match child.kind() {
+                "class_parameters" => {
+                    for parameter in named_children(child) {
+                        if parameter.kind() == "class_parameter" {
+                            self.class_parameter(parameter, type_ctx, ctor_ctx);
+                        } else {
+                            self.lower_node(parameter, ctor_ctx);
+                        }
+                    }
+                }
+                _ => self.lower_children(child, ctor_ctx),
+            }
+        }
+    }
+
+    /// `val`/`var` parameters are properties of the class; plain ones are
+    /// parameters of the constructor.
+    fn class_parameter(&mut self, node: TsNode, type_ctx: Ctx, ctor_ctx: Ctx) {
+        let is_property = children(node)
+            .iter()
+            .any(|c| matches!(c.kind(), "val" | "var"));
+        let (ctx, kind) = if is_property {
+            (type_ctx, BindingKind::Property)
+        } else {
+            (ctor_ctx, BindingKind::Parameter)
+        };
+        let Some(name) = child_of_kind(node, "identifier") else {
+            self.lower_children(node, ctx);
+            return;
+        };
+        let declared_type = self.declared_type(node);
+        let id = self.push_binding(ctx, node.byte_range(), name, kind, declared_type);
+        let mut after_equals = false;
+        for child in children(node) {
+            if child.kind() == "=" {
+                after_equals = true;
+            } else if after_equals && child.is_named() {
+                let init = self.lower_node(child, ctx.under(id));
+                self.set_binding_init(id, init);
+            } else if child.kind() == "modifiers" {
+                self.lower_node(child, ctx.under(id));
+            }
+        }
+    }
+
+    fn delegation_specifiers(&mut self, node: TsNode, ctx: Ctx) {
+        for specifier in named_children(node) {
+            for child in named_children(specifier) {
+                if child.kind() == "constructor_invocation" {
+                    self.constructor_invocation(child, ctx);
+                } else {
+                    self.lower_node(child, ctx);
+                }
+            }
+        }
+    }
+
+    /// `Base(args)` in a supertype list: a call of the base constructor.
+    fn constructor_invocation(&mut self, node: TsNode, ctx: Ctx) {
+        let type_node = named_children(node)
+            .into_iter()
+            .find(|c| is_type_node(c.kind()));
+        let name = type_node
+            .and_then(|t| self.type_name(t))
+            .unwrap_or_default();
+        let name_range = type_node.map_or(node.byte_range(), |t| t.byte_range());
+        let id = self.push_call(
+            ctx,
+            node.byte_range(),
+            &name,
+            Vec::new(),
+            name_range.clone(),
+        );
+        let args = match child_of_kind(node, "value_arguments") {
+            Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
+            None => Vec::new(),
+        };
+        self.set_call_args(id, args);
+    }
+
+    fn object(&mut self, node: TsNode, ctx: Ctx) {
+        let name = match node.child_by_field_name("name") {
+            Some(name) => self.text(name).to_string(),
+            None if node.kind() == "companion_object" => "Companion".to_string(),
+            None => "object".to_string(),
+        };
+        let id = self.push(ctx, node.byte_range(), NodeKind::TypeDecl { name });
+        let scope = if node.kind() == "object_literal" {
+            Scope::Class
+        } else {
+            Scope::Object
+        };
+        let type_ctx = Ctx {
+            parent: Some(id),
+            scope,
+        };
+        for child in named_children(node) {
+            match child.kind() {
+                "delegation_specifiers" => self.delegation_specifiers(child, type_ctx),
+                "modifiers" | "class_body" => self.lower_children(child, type_ctx),
+                _ => {}
+            }
+        }
+    }
+
+    fn function(&mut self, node: TsNode, ctx: Ctx) {
+        let name_node = node.child_by_field_name("name");
+        let name = name_node.map_or("", |n| self.text(n));
+        let name_range = name_node.map_or(node.byte_range(), |n| n.byte_range());
+        let id = self.push_function(ctx, node, name, FunctionKind::Plain, name_range);
+        self.function_parts(node, ctx.body(id));
+    }
+
+    /// Parameters, annotations and body of a function-like node.
+    fn function_parts(&mut self, node: TsNode, ctx: Ctx) {
+        for child in named_children(node) {
+            match child.kind() {
+                "function_value_parameters" => self.parameters(child, ctx),
+                "function_body" => self.function_body(child, ctx),
+                "constructor_delegation_call" => self.delegation_call(child, ctx),
+                "block" | "modifiers" => self.lower_children(child, ctx),
+                _ => {}
+            }
+        }
+    }
+
+    fn secondary_constructor(&mut self, node: TsNode, ctx: Ctx) {
+        let keyword =
+            child_of_kind(node, "constructor").map_or(node.byte_range(), |k| k.byte_range());
+        let id = self.push_function(ctx, node, "init", FunctionKind::Initializer, keyword);
+        self.function_parts(node, ctx.body(id));
+    }
+
+    /// `: this(...)` / `: super(...)` after a secondary constructor.
+    fn delegation_call(&mut self, node: TsNode, ctx: Ctx) {
+        let keyword = children(node).into_iter().find(|c| !c.is_named());
+        let name = keyword.map_or("this", |k| self.text(k)).to_string();
+        let name_range = keyword.map_or(node.byte_range(), |k| k.byte_range());
+        let id = self.push_call(ctx, node.byte_range(), &name, Vec::new(), name_range);
+        let args = match child_of_kind(node, "value_arguments") {
+            Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
+            None => Vec::new(),
+        };
+        self.set_call_args(id, args);
+    }
+
+    fn parameters(&mut self, node: TsNode, ctx: Ctx) {
+        let mut last_parameter = None;
+        let mut after_equals = false;
+        for child in children(node) {
+            match child.kind() {
+                "parameter" => {
+                    after_equals = false;
+                    last_parameter = child_of_kind(child, "identifier").map(|name| {
+                        let declared_type = self.declared_type(child);
+                        self.push_binding(
+                            ctx,
+                            child.byte_range(),
+                            name,
+                            BindingKind::Parameter,
+                            declared_type,
+                        )
+                    });
+                }
+                "=" => after_equals = true,
+                _ if child.is_named() => {
+                    let parent = match last_parameter {
+                        Some(id) if after_equals => ctx.under(id),
+                        _ => ctx,
+                    };
+                    let value = self.lower_node(child, parent);
+                    if let (Some(id), true) = (last_parameter, after_equals) {
+                        self.set_binding_init(id, value);
+                    }
+                    after_equals = false;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A block body, or `= expr`, which is what the function returns.
+    fn function_body(&mut self, node: TsNode, ctx: Ctx) {
+        for child in named_children(node) {
+            if child.kind() == "block" {
+                self.lower_children(child, ctx);
+            } else if !matches!(child.kind(), "line_comment" | "block_comment") {
+                let id = self.push(ctx, child.byte_range(), NodeKind::Return(Value::Other));
+                let value = self.lower_node(child, ctx.under(id));
+                self.set_kind(id, NodeKind::Return(value));
+            }
+        }
+    }
+
+    fn accessor(&mut self, node: TsNode, ctx: Ctx, property: &str) {
+        let keyword = children(node)
+            .into_iter()
+            .find(|c| matches!(c.kind(), "get" | "set"))
+            .map_or(node.byte_range(), |k| k.byte_range());
+        let id = self.push_function(ctx, node, property, FunctionKind::Accessor, keyword);
+        let body_ctx = ctx.body(id);
+        let declared_type = named_children(node)
+            .into_iter()
+            .find(|c| is_type_node(c.kind()))
+            .and_then(|t| self.type_name(t));
+        for child in named_children(node) {
+            match child.kind() {
+                "identifier" => {
+                    let declared_type = declared_type.clone();
+                    self.push_binding(
+                        body_ctx,
+                        child.byte_range(),
+                        child,
+                        BindingKind::Parameter,
+                        declared_type,
+                    );
+                }
+                "function_body" => self.function_body(child, body_ctx),
+                "modifiers" | "parameter_modifiers" => self.lower_children(child, body_ctx),
+                _ => {}
+            }
+        }
+    }
+
+    fn property(&mut self, node: TsNode, ctx: Ctx) {
+        let all = children(node);
+        let is_const = all.iter().any(|c| {
+            c.kind() == "modifiers"
+                && named_children(*c)
+                    .iter()
+                    .any(|m| m.kind() == "property_modifier" && self.text(*m) == "const")
+        });
+        let is_val = all.iter().any(|c| c.kind() == "val");
+        let kind = match (is_const, ctx.scope, is_val) {
+            (true, _, _) => BindingKind::Constant,
+            (false, Scope::Body, _) => BindingKind::Local,
+            (false, Scope::Class, _) => BindingKind::Property,
+            (false, Scope::Object | Scope::TopLevel, true) => BindingKind::Constant,
+            (false, Scope::Object | Scope::TopLevel, false) => BindingKind::Property,
+        };
+        let mut binding = None;
+        let mut property_name = "";
+        let mut outer_bindings = false;
+        let mut after_equals = false;
+        for child in all {
+            match child.kind() {
+                "variable_declaration" => {
+                    if let Some(name) = child_of_kind(child, "identifier") {
+                        property_name = self.text(name);
+                        let declared_type = self.declared_type(child);
+                        binding = Some(self.push_binding(
+                            ctx,
+                            node.byte_range(),
+                            name,
+                            kind,
+                            declared_type,
+                        ));
+                    }
+                }
+                "multi_variable_declaration" => {
+                    outer_bindings = true;
+                    for variable in named_children(child) {
+                        if let Some(name) = child_of_kind(variable, "identifier") {
+                            let declared_type = self.declared_type(variable);
+                            self.push_binding(
+                                ctx,
+                                variable.byte_range(),
+                                name,
+                                kind,
+                                declared_type,
+                            );
+                        }
+                    }
+                }
+                "=" => after_equals = true,
+                "getter" | "setter" => {
+                    let parent = binding.map_or(ctx, |id| ctx.under(id));
+                    self.accessor(child, parent, property_name);
+                }
+                _ if child.is_named() && (after_equals || child.kind() == "property_delegate") => {
+                    after_equals = false;
+                    let parent = match binding {
+                        Some(id) if !outer_bindings => ctx.under(id),
+                        _ => ctx,
+                    };
+                    let value = self.lower_node(child, parent);
+                    match binding {
+                        Some(id) if !outer_bindings && child.kind() != "property_delegate" => {
+                            self.set_binding_init(id, value)
+                        }
+                        _ => {}
+                    }
+                }
+                "modifiers" => {
+                    let parent = binding.map_or(ctx, |id| ctx.under(id));
+                    self.lower_node(child, parent);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn push_binding(
+        &mut self,
+        ctx: Ctx,
+        range: ByteRange,
+        name: TsNode,
+        kind: BindingKind,
+        declared_type: Option<String>,
+    ) -> NodeId {
+        self.push(
+            ctx,
+            range,
+            NodeKind::Binding(Binding {
+                name: self.text(name).to_string(),
+                kind,
+                declared_type,
+                init: Value::Other,
+                name_range: name.byte_range(),
+            }),
+        )
+    }
+
+    fn set_binding_init(&mut self, id: NodeId, value: Value) {
+        if let Some(node) = self.model.nodes.get_mut(id.index()) {
+            if let NodeKind::Binding(binding) = &mut node.kind {
+                binding.init = value;
+            }
+        }
+    }
+
+    /// The type written after `name:` in a declaration node.
+    fn declared_type(&self, node: TsNode) -> Option<String> {
+        named_children(node)
+            .into_iter()
+            .find(|c| is_type_node(c.kind()))
+            .and_then(|t| self.type_name(t))
+    }
+
+    /// Last segment of a written type, without generics or nullability.
+    fn type_name(&self, node: TsNode) -> Option<String> {
+        match node.kind() {
+            "user_type" => named_children(node)
+                .into_iter()
+                .rev()
+                .find(|c| c.kind() == "identifier")
+                .map(|n| self.text(n).to_string()),
+            "nullable_type" | "non_nullable_type" | "parenthesized_type" => named_children(node)
+                .into_iter()
+                .find(|c| is_type_node(c.kind()))
+                .and_then(|t| self.type_name(t)),
+            _ => None,
+        }
+    }
+
+    // ---- statements ----
+
+    fn for_loop(&mut self, node: TsNode, ctx: Ctx) {
+        let id = self.push(ctx, node.byte_range(), NodeKind::Loop(LoopKind::For));
+        let loop_ctx = ctx.under(id);
+        let mut after_in = false;
+        let mut in_body = false;
+        for child in children(node) {
+            match child.kind() {
+                "in" => after_in = true,
+                ")" if after_in => in_body = true,
+                "variable_declaration" | "multi_variable_declaration" if !after_in => {
+                    let variables = if child.kind() == "variable_declaration" {
+                        vec![child]
+                    } else {
+                        named_children(child)
+                    };
+                    for variable in variables {
+                        if let Some(name) = child_of_kind(variable, "identifier") {
+                            let declared_type = self.declared_type(variable);
+                            self.push_binding(
+                                loop_ctx,
+                                variable.byte_range(),
+                                name,
+                                BindingKind::Local,
+                                declared_type,
+                            );
+                        }
+                    }
+                }
+                // The iterable is evaluated once, before the first iteration.
+                _ if child.is_named() && after_in && !in_body => {
+                    self.lower_node(child, ctx);
+                }
+                "block" if in_body => self.lower_children(child, loop_ctx),
+                _ if child.is_named() && in_body => {
+                    self.lower_node(child, loop_ctx);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn assignment(&mut self, node: TsNode, ctx: Ctx) {
+        let left = node.child_by_field_name("left");
+        let right = node.child_by_field_name("right");
+        let plain = node
+            .child_by_field_name("operator")
+            .is_none_or(|op| self.text(op) == "=");
+        let target = left.map_or_else(|| vec![Segment::Other], |l| self.chain(l));
+        let id = self.push(
+            ctx,
+            node.byte_range(),
+            NodeKind::Assign {
+                target: target.clone(),
+                value: Value::Other,
+            },
+        );
+        if let Some(left) = left {
+            match left.kind() {
+                "navigation_expression" => {
+                    if let Some(receiver) = left.named_child(0) {
+                        self.lower_node(receiver, ctx.under(id));
+                    }
+                }
+                _ => {
+                    self.lower_node(left, ctx.under(id));
+                }
+            }
+        }
+        let value = right.map_or(Value::Other, |r| self.lower_node(r, ctx.under(id)));
+        let value = if plain { value } else { Value::Other };
+        self.set_kind(id, NodeKind::Assign { target, value });
+    }
+
+    // ---- expressions ----
+
+    fn push_call(
+        &mut self,
+        ctx: Ctx,
+        range: ByteRange,
+        name: &str,
+        receiver: Vec<Segment>,
+        name_range: ByteRange,
+    ) -> NodeId {
+        self.push(
+            ctx,
+            range,
+            NodeKind::Call(Call {
+                name: name.to_string(),
+                receiver,
+                args: Vec::new(),
+                name_range,
+            }),
+        )
+    }
+
+    fn set_call_args(&mut self, id: NodeId, args: Vec<Arg>) {
+        if let Some(node) = self.model.nodes.get_mut(id.index()) {
+            if let NodeKind::Call(call) = &mut node.kind {
+                call.args = args;
+            }
+        }
+    }
+
+    /// Name, name token and receiver expression of a callee.
+    fn callee_name<'t>(&self, callee: TsNode<'t>) -> (String, ByteRange, Option<TsNode<'t>>) {
+        match callee.kind() {
+            "identifier" => (self.text(callee).to_string(), callee.byte_range(), None),
+            "navigation_expression" => {
+                let kids = named_children(callee);
+                match (kids.first(), kids.last()) {
+                    (Some(&receiver), Some(&name))
+                        if kids.len() >= 2 && name.kind() == "identifier" =>
+                    {
+                        (
+                            self.text(name).to_string(),
+                            name.byte_range(),
+                            Some(receiver),
+                        )
+                    }
+                    // `f.(g)()` and the like: calling a function value.
+                    _ => ("invoke".to_string(), callee.byte_range(), Some(callee)),
+                }
+            }
+            _ => ("invoke".to_string(), callee.byte_range(), Some(callee)),
+        }
+    }
+
+    fn call(&mut self, range: ByteRange, parts: CallParts, ctx: Ctx) -> Value {
+        let (name, name_range, receiver_node) = self.callee_name(parts.callee);
+        if let Some(receiver) = receiver_node {
+            if let Some(trim) = self.trim_of(&name, receiver, &parts) {
+                // The call is pushed before its receiver literal so that the
+                // trimmed Str is the call's child, the only Str for that literal.
+                let id = self.push_call(ctx, range, &name, vec![Segment::Other], name_range);
+                let str_id = self.string(receiver, ctx.under(id), Some(trim));
+                let args = match parts.arguments {
+                    Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
+                    None => Vec::new(),
+                };
+                self.set_call_args(id, args);
+                return Value::Str(str_id);
+            }
+        }
+        let receiver = match receiver_node {
+            Some(receiver) => {
+                self.lower_node(receiver, ctx);
+                self.chain(receiver)
+            }
+            None => Vec::new(),
+        };
+        let mut chain = receiver.clone();
+        chain.push(Segment::Call(name.clone()));
+        let id = self.push_call(ctx, range, &name, receiver, name_range);
+        let args = match parts.arguments {
+            Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
+            None => Vec::new(),
+        };
+        self.set_call_args(id, args);
+        if let Some(lambda) = parts.trailing_lambda {
+            let iteration = is_iteration_call(Language::Kotlin, &name);
+            self.closure(lambda, ctx.under(id), iteration);
+        }
+        Value::Chain(chain)
+    }
+
+    /// Whether this call is `trimIndent()`/`trimMargin(..)` on a string
+    /// literal whose result we can compute.
+    fn trim_of(&self, name: &str, receiver: TsNode, parts: &CallParts) -> Option<Trim> {
+        if !matches!(
+            receiver.kind(),
+            "string_literal" | "multiline_string_literal"
+        ) || parts.trailing_lambda.is_some()
+        {
+            return None;
+        }
+        let arguments: Vec<TsNode> = parts
+            .arguments
+            .map(|a| {
+                named_children(a)
+                    .into_iter()
+                    .filter(|c| c.kind() == "value_argument")
+                    .collect()
+            })
+            .unwrap_or_default();
+        match (name, arguments.as_slice()) {
+            ("trimIndent", []) => Some(Trim::Indent),
+            ("trimMargin", []) => Some(Trim::Margin("|".to_string())),
+            ("trimMargin", [argument]) => {
+                let literal = named_children(*argument).into_iter().last().filter(|e| {
+                    matches!(e.kind(), "string_literal" | "multiline_string_literal")
+                })?;
+                let (prefix, _) = self.decode_string(literal);
+                // Kotlin throws on a blank prefix; leave such calls alone.
+                if prefix.has_holes || prefix.value.trim().is_empty() {
+                    return None;
+                }
+                Some(Trim::Margin(prefix.value))
+            }
+            _ => None,
+        }
+    }
+
+    fn arguments(&mut self, node: TsNode, ctx: Ctx, call_name: &str) -> Vec<Arg> {
+        let mut args = Vec::new();
+        for argument in named_children(node) {
+            if argument.kind() != "value_argument" {
+                self.lower_node(argument, ctx);
+                continue;
+            }
+            let kids = children(argument);
+            let named = kids.iter().any(|c| c.kind() == "=");
+            let label_node = kids
+                .iter()
+                .find(|c| c.kind() == "identifier")
+                .filter(|_| named);
+            let label = label_node.map(|l| self.text(*l).to_string());
+            let mut value = Value::Other;
+            let expression = kids
+                .iter()
+                .rev()
+                .find(|c| c.is_named() && Some(*c) != label_node);
+            if let Some(expression) = expression {
+                if is_lambda(expression.kind()) {
+                    let iteration = is_iteration_call(Language::Kotlin, call_name);
+                    self.closure(*expression, ctx, iteration);
+                } else {
+                    value = self.lower_node(*expression, ctx);
+                }
+            }
+            args.push(Arg {
+                label,
+                value,
+                range: argument.byte_range(),
+            });
+        }
+        args
+    }
+
+    fn closure(&mut self, node: TsNode, ctx: Ctx, iteration: bool) {
+        let id = self.push(ctx, node.byte_range(), NodeKind::Closure { iteration });
+        let body = ctx.body(id);
+        let literal = if node.kind() == "annotated_lambda" {
+            named_children(node)
+                .into_iter()
+                .find(|c| c.kind() == "lambda_literal")
+        } else {
+            Some(node)
+        };
+        let Some(literal) = literal else {
+            return;
+        };
+        if literal.kind() == "anonymous_function" {
+            self.function_parts(literal, body);
+            return;
+        }
+        for child in named_children(literal) {
+            if child.kind() == "lambda_parameters" {
+                for parameter in named_children(child) {
+                    let variables = if parameter.kind() == "multi_variable_declaration" {
+                        named_children(parameter)
+                    } else {
+                        vec![parameter]
+                    };
+                    for variable in variables {
+                        if let Some(name) = child_of_kind(variable, "identifier") {
+                            let declared_type = self.declared_type(variable);
+                            self.push_binding(
+                                body,
+                                variable.byte_range(),
+                                name,
+                                BindingKind::Parameter,
+                                declared_type,
+                            );
+                        }
+                    }
+                }
+            } else {
+                self.lower_node(child, body);
+            }
+        }
+    }
+
+    /// The receiver-chain view of an expression (see `Segment`).
+    fn chain(&self, node: TsNode) -> Vec<Segment> {
+        match node.kind() {
+            "identifier" => vec![Segment::Name(self.text(node).to_string())],
+            "this_expression" => vec![Segment::Name("this".to_string())],
+            "super_expression" => vec![Segment::Name("super".to_string())],
+            "navigation_expression" => {
+                let kids = named_children(node);
+                match (kids.first(), kids.last()) {
+                    (Some(&receiver), Some(&name))
+                        if kids.len() >= 2 && name.kind() == "identifier" =>
+                    {
+                        let mut segments = self.chain(receiver);
+                        segments.push(Segment::Name(self.text(name).to_string()));
+                        segments
+                    }
+                    _ => vec![Segment::Other],
+                }
+            }
+            "call_expression" => match call_parts(node) {
+                Some(parts) => {
+                    let (name, _, receiver) = self.callee_name(parts.callee);
+                    let mut segments = receiver.map_or_else(Vec::new, |r| self.chain(r));
+                    segments.push(Segment::Call(name));
+                    segments
+                }
+                None => vec![Segment::Other],
+            },
+            "unary_expression" if self.is_force_unwrap(node) => node
+                .child_by_field_name("argument")
+                .map_or_else(|| vec![Segment::Other], |a| self.chain(a)),
+            "parenthesized_expression" => {
+                let inner = named_children(node)
+                    .into_iter()
+                    .find(|c| !matches!(c.kind(), "line_comment" | "block_comment"));
+                match inner.map(|i| self.chain(i)) {
+                    Some(segments) if !segments.contains(&Segment::Other) => segments,
+                    _ => vec![Segment::Other],
+                }
+            }
+            "index_expression" => {
+                let mut segments = node
+                    .named_child(0)
+                    .map_or_else(Vec::new, |target| self.chain(target));
+                segments.push(Segment::Other);
+                segments
+            }
+            _ => vec![Segment::Other],
+        }
+    }
+
+    // ---- strings ----
+
+    /// Pushes the Str node of a literal, then whatever its `${...}` hold.
+    fn string(&mut self, node: TsNode, ctx: Ctx, trim: Option<Trim>) -> NodeId {
+        let (literal, interpolations) = self.decode_string(node);
+        let literal = match trim {
+            Some(Trim::Indent) => trim_indent(&literal),
+            Some(Trim::Margin(prefix)) => trim_margin(&literal, &prefix),
+            None => literal,
+        };
+        let id = self.push(ctx, node.byte_range(), NodeKind::Str(literal));
+        for interpolation in interpolations {
+            self.lower_children(interpolation, ctx.under(id));
+        }
+        id
+    }
+
+    fn decode_string<'t>(&self, node: TsNode<'t>) -> (StrLit, Vec<TsNode<'t>>) {
+        let raw = node.kind() == "multiline_string_literal";
+        let kids = children(node);
+        let quote = if raw { "\"\"\"" } else { "\"" };
+        let start = kids
+            .first()
+            .filter(|q| q.kind() == quote)
+            .map_or(node.start_byte(), |q| q.end_byte());
+        let end = kids
+            .last()
+            .filter(|q| q.kind() == quote && kids.len() > 1)
+            .map_or(node.end_byte(), |q| q.start_byte());
+        let interpolations: Vec<TsNode> = kids
+            .into_iter()
+            .filter(|c| c.kind() == "interpolation")
+            .collect();
+        let mut builder = StrBuilder::new();
+        let mut pos = start;
+        for interpolation in &interpolations {
+            let range = interpolation.byte_range();
+            if range.start < pos || range.end > end {
+                continue;
+            }
+            self.decode_segment(&mut builder, pos..range.start, raw);
+            builder.hole(range.clone());
+            pos = range.end;
+        }
+        if pos < end {
+            self.decode_segment(&mut builder, pos..end, raw);
+        }
+        (builder.finish(), interpolations)
+    }
+
+    /// Decodes literal text between interpolations: escapes (not in raw
+    /// strings), `$name` templates, and line breaks of raw strings, which
+    /// the compiler reads as `\n` whatever the file uses.
+    fn decode_segment(&self, builder: &mut StrBuilder, range: ByteRange, raw: bool) {
+        let Some(segment) = self.text.get(range.clone()) else {
+            return;
+        };
+        let base = range.start;
+        let mut i = 0;
+        while let Some(c) = segment[i..].chars().next() {
+            let rest = &segment[i..];
+            if c == '\\' && !raw {
+                if let Some((value, len)) = decode_escape(rest) {
+                    builder.mapped(&value, base + i..base + i + len);
+                    i += len;
+                    continue;
+                }
+            }
+            if c == '$' {
+                if let Some(len) = identifier_len(&rest[1..]) {
+                    builder.hole(base + i..base + i + 1 + len);
+                    i += 1 + len;
+                    continue;
+                }
+            }
+            if c == '\r' && raw {
+                let len = if rest.as_bytes().get(1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                builder.mapped("\n", base + i..base + i + len);
+                i += len;
+                continue;
+            }
+            builder.verbatim(&rest[..c.len_utf8()], base + i);
+            i += c.len_utf8();
+        }
+    }
+}
+
+/// The value and source length of the escape sequence `text` starts with.
+fn decode_escape(text: &str) -> Option<(String, usize)> {
+    let mut chars = text.chars();
+    if chars.next() != Some('\\') {
+        return None;
+    }
+    let value = match chars.next()? {
+        't' => '\t',
+        'b' => '\u{8}',
+        'n' => '\n',
+        'r' => '\r',
+        '\'' => '\'',
+        '"' => '"',
+        '\\' => '\\',
+        '$' => '$',
+        'u' => {
+            let hex = text.get(2..6)?;
+            if !hex.chars().all(|h| h.is_ascii_hexdigit()) {
+                return None;
+            }
+            let code = u32::from_str_radix(hex, 16).ok()?;
+            // A lone UTF-16 surrogate has no place in a Rust string.
+            let value = char::from_u32(code).unwrap_or('\u{fffd}');
+            return Some((value.to_string(), 6));
+        }
+        _ => return None,
+    };
+    Some((value.to_string(), 2))
+}
+
+/// Length of the identifier a `$` template names, if `text` starts with one.
+fn identifier_len(text: &str) -> Option<usize> {
+    let mut chars = text.char_indices();
+    let (_, first) = chars.next()?;
+    if !(first.is_alphabetic() || first == '_') {
+        return None;
+    }
+    let end = chars
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_'))
+        .map_or(text.len(), |(i, _)| i);
+    Some(end)
+}
+
+/// A literal's value split into lines as Kotlin's `lines()` does (`\r\n`,
+/// `\n` or `\r`). Lone `\r` separators are turned into `\n` (same length, same
+/// map) because the trimmed string joins lines with `\n`; a `\r` before `\n`
+/// is reported as part of its separator so that it is dropped.
+struct Lines {
+    literal: StrLit,
+    /// (content start, content end, separator end) per line.
+    lines: Vec<(usize, usize, usize)>,
+}
+
+fn split_lines(literal: &StrLit) -> Lines {
+    let mut bytes = literal.value.clone().into_bytes();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                lines.push((start, i, i + 2));
+                i += 2;
+                start = i;
+            }
+            b'\r' | b'\n' => {
+                bytes[i] = b'\n';
+                lines.push((start, i, i + 1));
+                i += 1;
+                start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    lines.push((start, bytes.len(), bytes.len()));
+    let value = String::from_utf8(bytes).unwrap_or_else(|_| literal.value.clone());
+    Lines {
+        literal: StrLit {
+            value,
+            ..literal.clone()
+        },
+        lines,
+    }
+}
+
+fn is_blank(text: &str) -> bool {
+    text.chars().all(char::is_whitespace)
+}
+
+/// Keeps, per line, the byte range `cut` returns (None keeps the whole line),
+/// drops a blank first and last line, and joins the rest with `\n`: Kotlin's
+/// `reindent`, shared by `trimIndent` and `trimMargin`.
+fn reindent(literal: &StrLit, cut: impl Fn(&str) -> Option<usize>) -> StrLit {
+    let Lines { literal, lines } = split_lines(literal);
+    let value = literal.value.as_str();
+    let last = lines.len() - 1;
+    let dropped = |index: usize| {
+        let (start, end, _) = lines[index];
+        (index == 0 || index == last) && is_blank(&value[start..end])
+    };
+    let mut keep = vec![false; value.len()];
+    for (index, &(start, end, separator_end)) in lines.iter().enumerate() {
+        if dropped(index) {
+            continue;
+        }
+        let line = &value[start..end];
+        let from = start + cut(line).unwrap_or(0).min(line.len());
+        keep[from..end].iter_mut().for_each(|k| *k = true);
+        if index < last && !dropped(index + 1) {
+            // Of a `\r\n` separator only the `\n` stays.
+            keep[separator_end - 1] = true;
+        }
+    }
+    literal.filter_bytes(|i| keep.get(i).copied().unwrap_or(false))
+}
+
+/// Byte length of the first `count` characters of `line` (all of it if shorter).
+fn char_prefix_len(line: &str, count: usize) -> usize {
+    line.char_indices()
+        .nth(count)
+        .map_or(line.len(), |(i, _)| i)
+}
+
+fn indent_width(line: &str) -> usize {
+    line.chars().take_while(|c| c.is_whitespace()).count()
+}
+
+/// Kotlin's `String.trimIndent()`.
+fn trim_indent(literal: &StrLit) -> StrLit {
+    let Lines {
+        literal: split,
+        lines,
+    } = split_lines(literal);
+    let min_indent = lines
+        .iter()
+        .map(|&(start, end, _)| &split.value[start..end])
+        .filter(|line| !is_blank(line))
+        .map(indent_width)
+        .min()
+        .unwrap_or(0);
+    reindent(literal, |line| Some(char_prefix_len(line, min_indent)))
+}
+
+/// Kotlin's `String.trimMargin(prefix)`: lines whose first non-blank text is
+/// the prefix lose everything up to its end; other lines are kept whole.
+fn trim_margin(literal: &StrLit, prefix: &str) -> StrLit {
+    reindent(literal, |line| {
+        let first = line.find(|c: char| !c.is_whitespace())?;
+        line[first..]
+            .starts_with(prefix)
+            .then_some(first + prefix.len())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{SourceMap, HOLE};
+
+    fn lower_text(text: &str) -> Model {
+        let file = SourceFile::from_text("Test.kt", Language::Kotlin, text);
+        match lower(&file) {
+            Ok(model) => model,
+            Err(e) => panic!("lowering failed: {e:?}"),
+        }
+    }
+
+    fn calls_named<'m>(model: &'m Model, name: &str) -> Vec<(NodeId, &'m Call)> {
+        model.calls().filter(|(_, c)| c.name == name).collect()
+    }
+
+    fn only_call<'m>(model: &'m Model, name: &str) -> (NodeId, &'m Call) {
+        let calls = calls_named(model, name);
+        assert_eq!(calls.len(), 1, "calls named {name}: {calls:?}");
+        calls[0]
+    }
+
+    fn nearest_loop(model: &Model, id: NodeId) -> Option<(NodeId, LoopKind)> {
+        model.ancestors(id).find_map(|a| match model.node(a).kind {
+            NodeKind::Loop(kind) => Some((a, kind)),
+            _ => None,
+        })
+    }
+
+    fn str_of(model: &Model, value: &Value) -> StrLit {
+        match value {
+            Value::Str(id) => model.str_lit(*id).cloned().expect("a Str node"),
+            other => panic!("expected a string value, got {other:?}"),
+        }
+    }
+
+    fn source_of<'t>(text: &'t str, lit: &StrLit, value_part: &str) -> &'t str {
+        let start = lit.value.find(value_part).expect("part of the value");
+        &text[lit.source_range(start..start + value_part.len())]
+    }
+
+    fn binding<'m>(model: &'m Model, name: &str) -> (NodeId, &'m Binding) {
+        model
+            .ids()
+            .find_map(|id| match &model.node(id).kind {
+                NodeKind::Binding(b) if b.name == name => Some((id, b)),
+                _ => None,
+            })
+            .expect("binding")
+    }
+
+    #[test]
+    fn sync_in_use_closure_inside_for_loop() {
+        let text = "fun flush(files: List<File>, b: ByteArray) {\n    for (f in files) { FileOutputStream(f).use { out -> out.write(b); out.fd.sync() } }\n}\n";
+        let model = lower_text(text);
+        let (sync, call) = only_call(&model, "sync");
+        assert_eq!(
+            call.receiver,
+            vec![Segment::Name("out".into()), Segment::Name("fd".into())]
+        );
+        assert_eq!(&text[call.name_range.clone()], "sync");
+        let ancestors: Vec<&NodeKind> =
+            model.ancestors(sync).map(|a| &model.node(a).kind).collect();
+        assert!(matches!(
+            ancestors[0],
+            NodeKind::Closure { iteration: false }
+        ));
+        assert!(matches!(ancestors[1], NodeKind::Call(c) if c.name == "use"));
+        assert!(matches!(ancestors[2], NodeKind::Loop(LoopKind::For)));
+        assert!(matches!(ancestors[3], NodeKind::Function(f) if f.name == "flush"));
+        let (_, use_call) = only_call(&model, "use");
+        assert_eq!(
+            use_call.receiver,
+            vec![Segment::Call("FileOutputStream".into())]
+        );
+        assert!(use_call.args.is_empty());
+        let (ctor, ctor_call) = only_call(&model, "FileOutputStream");
+        assert_eq!(
+            ctor_call.args[0].value,
+            Value::Chain(vec![Segment::Name("f".into())])
+        );
+        assert!(nearest_loop(&model, ctor).is_some());
+        let (out, out_binding) = binding(&model, "out");
+        assert_eq!(out_binding.kind, BindingKind::Parameter);
+        assert_eq!(out_binding.declared_type, None);
+        let parent = model.node(out).parent.expect("parent");
+        assert!(matches!(model.node(parent).kind, NodeKind::Closure { .. }));
+        let (f, f_binding) = binding(&model, "f");
+        assert_eq!(f_binding.kind, BindingKind::Local);
+        assert!(nearest_loop(&model, f).is_some());
+    }
+
+    #[test]
+    fn constructor_chain_with_property_access() {
+        let model = lower_text("fun g(f: File) { FileOutputStream(f).fd.sync() }");
+        let (_, call) = only_call(&model, "sync");
+        assert_eq!(
+            call.receiver,
+            vec![
+                Segment::Call("FileOutputStream".into()),
+                Segment::Name("fd".into())
+            ]
+        );
+        only_call(&model, "FileOutputStream");
+    }
+
+    #[test]
+    fn iteration_closures() {
+        let text = "fun g() {\n    files.forEach { it.sync() }\n    repeat(3) { a?.b!!.c() }\n    list.forEachIndexed { i, x -> put(key = i, x) }\n    db.transaction { insert() }\n}\n";
+        let model = lower_text(text);
+        for (inner, outer, iteration) in [
+            ("sync", "forEach", true),
+            ("c", "repeat", true),
+            ("put", "forEachIndexed", true),
+            ("insert", "transaction", false),
+        ] {
+            let (id, _) = only_call(&model, inner);
+            let closure = model.node(id).parent.expect("closure");
+            assert!(
+                matches!(model.node(closure).kind, NodeKind::Closure { iteration: it } if it == iteration),
+                "{inner}"
+            );
+            let call = model.node(closure).parent.expect("call");
+            assert!(matches!(&model.node(call).kind, NodeKind::Call(c) if c.name == outer));
+        }
+        let (_, c) = only_call(&model, "c");
+        assert_eq!(
+            c.receiver,
+            vec![Segment::Name("a".into()), Segment::Name("b".into())]
+        );
+        let (_, repeat) = only_call(&model, "repeat");
+        assert_eq!(repeat.args.len(), 1);
+        assert_eq!(repeat.args[0].value, Value::Other);
+        let (_, put) = only_call(&model, "put");
+        assert_eq!(put.args[0].label.as_deref(), Some("key"));
+        assert_eq!(
+            put.args[0].value,
+            Value::Chain(vec![Segment::Name("i".into())])
+        );
+        assert_eq!(put.args[1].label, None);
+        let (i, _) = binding(&model, "i");
+        let parent = model.node(i).parent.expect("parent");
+        assert!(matches!(
+            model.node(parent).kind,
+            NodeKind::Closure { iteration: true }
+        ));
+    }
+
+    #[test]
+    fn string_argument_and_loops() {
+        let text = "fun g() {\n    while (running) { db.execSQL(\"PRAGMA journal_mode=DELETE\") }\n    do { step() } while (more())\n}\n";
+        let model = lower_text(text);
+        let (id, call) = only_call(&model, "execSQL");
+        let lit = str_of(&model, &call.args[0].value);
+        assert_eq!(lit.value, "PRAGMA journal_mode=DELETE");
+        assert_eq!(source_of(text, &lit, "DELETE"), "DELETE");
+        assert_eq!(nearest_loop(&model, id).map(|l| l.1), Some(LoopKind::While));
+        let Value::Str(str_id) = call.args[0].value else {
+            unreachable!()
+        };
+        assert_eq!(model.node(str_id).parent, Some(id));
+        let (step, _) = only_call(&model, "step");
+        let (more, _) = only_call(&model, "more");
+        assert_eq!(
+            nearest_loop(&model, step).map(|l| l.1),
+            Some(LoopKind::Repeat)
+        );
+        assert_eq!(
+            nearest_loop(&model, more).map(|l| l.1),
+            Some(LoopKind::Repeat)
+        );
+    }
+
+    #[test]
+    fn interpolation_holes_and_escapes() {
+        let text = "fun g() { db.execSQL(\"DELETE FROM $table WHERE id = ${row.id()} -- \\u00e9\\t\\$x \\\"q\\\"\") }";
+        let model = lower_text(text);
+        let (exec, call) = only_call(&model, "execSQL");
+        let lit = str_of(&model, &call.args[0].value);
+        assert_eq!(
+            lit.value,
+            format!("DELETE FROM {HOLE} WHERE id = {HOLE} -- \u{e9}\t$x \"q\"")
+        );
+        assert!(lit.has_holes);
+        let first = lit.value.find(HOLE).expect("hole");
+        assert_eq!(&text[lit.source_range(first..first + HOLE.len())], "$table");
+        let second = lit.value.rfind(HOLE).expect("hole");
+        assert_eq!(
+            &text[lit.source_range(second..second + HOLE.len())],
+            "${row.id()}"
+        );
+        assert_eq!(source_of(text, &lit, "\u{e9}"), "\\u00e9");
+        assert_eq!(source_of(text, &lit, "\t"), "\\t");
+        assert_eq!(source_of(text, &lit, "$x"), "\\$x");
+        assert_eq!(source_of(text, &lit, "\"q\""), "\\\"q\\\"");
+        assert_eq!(source_of(text, &lit, "WHERE id"), "WHERE id");
+        // The call inside the template still gets a node, under the string.
+        let (id_call, _) = only_call(&model, "id");
+        assert!(model.ancestors(id_call).any(|a| a == exec));
+    }
+
+    #[test]
+    fn trim_indent_value_and_map() {
+        let text = "fun g() {\n    db.execSQL(\"\"\"\n        CREATE TABLE t (\n          id INTEGER\n        )\n    \"\"\".trimIndent())\n}\n";
+        let model = lower_text(text);
+        let (exec, call) = only_call(&model, "execSQL");
+        let lit = str_of(&model, &call.args[0].value);
+        assert_eq!(lit.value, "CREATE TABLE t (\n  id INTEGER\n)");
+        assert_eq!(source_of(text, &lit, "id INTEGER"), "id INTEGER");
+        let at = lit.value.find("  id").expect("indent");
+        let source = lit.source_range(at..at + 4);
+        assert_eq!(&text[source.clone()], "  id");
+        assert_eq!(source.start, text.find("  id INTEGER").expect("in text"));
+        let newline = lit.value.find('\n').expect("newline");
+        assert_eq!(
+            lit.source_range(newline..newline + 1).start,
+            text.find("(\n").expect("paren") + 1
+        );
+        // Only one Str node for the literal: the trimmed one.
+        let strs = model
+            .ids()
+            .filter(|&id| model.str_lit(id).is_some())
+            .count();
+        assert_eq!(strs, 1);
+        let (trim, trim_call) = only_call(&model, "trimIndent");
+        assert_eq!(model.node(trim).parent, Some(exec));
+        assert_eq!(trim_call.receiver, vec![Segment::Other]);
+    }
+
+    #[test]
+    fn trim_margin_with_default_and_custom_prefix() {
+        let text = "val a = \"\"\"\n    |SELECT *\n    |  FROM t\n  no margin\n\"\"\".trimMargin()\nval b = \"\"\"  >x\n  >y\"\"\".trimMargin(\">\")\n";
+        let model = lower_text(text);
+        let a = str_of(&model, &binding(&model, "a").1.init);
+        assert_eq!(a.value, "SELECT *\n  FROM t\n  no margin");
+        assert_eq!(source_of(text, &a, "  FROM"), "  FROM");
+        assert_eq!(source_of(text, &a, "  no margin"), "  no margin");
+        let b = str_of(&model, &binding(&model, "b").1.init);
+        assert_eq!(b.value, "x\ny");
+        assert_eq!(source_of(text, &b, "y"), "y");
+        assert_eq!(binding(&model, "a").1.kind, BindingKind::Constant);
+    }
+
+    #[test]
+    fn trim_helpers_follow_kotlin() {
+        let plain = |s: &str| {
+            let mut builder = StrBuilder::new();
+            builder.verbatim(s, 0);
+            builder.finish()
+        };
+        assert_eq!(trim_indent(&plain("   ")).value, "");
+        assert_eq!(trim_indent(&plain("\n  a\n\n    b\n  ")).value, "a\n\n  b");
+        assert_eq!(trim_indent(&plain("  a\r\n   b")).value, "a\n b");
+        assert_eq!(trim_indent(&plain("x\n  \n")).value, "x\n  ");
+        assert_eq!(
+            trim_margin(&plain("a\n  |b\n   \n|c"), "|").value,
+            "a\nb\n   \nc"
+        );
+        assert_eq!(trim_margin(&plain("  #x"), "#").value, "x");
+    }
+
+    #[test]
+    fn bindings_types_and_initializers() {
+        let text = "class Store(val db: SQLiteDatabase, name: String) {\n    val channel: FileChannel = raf.channel\n    var fd: java.io.FileDescriptor? = null\n    companion object {\n        const val TABLE = \"items\"\n        val DEFAULT = 1\n    }\n    fun open(path: String, flags: Int = 0): List<String> {\n        val handle: Map<String, Int>? = open(path)\n        return handle\n    }\n}\nval TOP = \"x\"\n";
+        let model = lower_text(text);
+        let (_, channel) = binding(&model, "channel");
+        assert_eq!(channel.kind, BindingKind::Property);
+        assert_eq!(channel.declared_type.as_deref(), Some("FileChannel"));
+        assert_eq!(
+            channel.init,
+            Value::Chain(vec![
+                Segment::Name("raf".into()),
+                Segment::Name("channel".into())
+            ])
+        );
+        assert_eq!(
+            binding(&model, "fd").1.declared_type.as_deref(),
+            Some("FileDescriptor")
+        );
+        let (db, db_binding) = binding(&model, "db");
+        assert_eq!(db_binding.kind, BindingKind::Property);
+        assert!(
+            matches!(&model.node(model.node(db).parent.expect("p")).kind, NodeKind::TypeDecl { name } if name == "Store")
+        );
+        let (name, name_binding) = binding(&model, "name");
+        assert_eq!(name_binding.kind, BindingKind::Parameter);
+        assert!(
+            matches!(&model.node(model.node(name).parent.expect("p")).kind, NodeKind::Function(f) if f.kind == FunctionKind::Initializer)
+        );
+        let (table, table_binding) = binding(&model, "TABLE");
+        assert_eq!(table_binding.kind, BindingKind::Constant);
+        assert_eq!(model.enclosing_type(table), Some("Companion"));
+        assert_eq!(str_of(&model, &table_binding.init).value, "items");
+        assert_eq!(binding(&model, "DEFAULT").1.kind, BindingKind::Constant);
+        assert_eq!(binding(&model, "TOP").1.kind, BindingKind::Constant);
+        assert_eq!(binding(&model, "flags").1.kind, BindingKind::Parameter);
+        let (_, handle) = binding(&model, "handle");
+        assert_eq!(handle.kind, BindingKind::Local);
+        assert_eq!(handle.declared_type.as_deref(), Some("Map"));
+        assert_eq!(
+            handle.init,
+            Value::Chain(vec![Segment::Call("open".into())])
+        );
+        assert!(model.ids().any(|id| matches!(&model.node(id).kind,
+            NodeKind::Return(Value::Chain(c)) if c == &vec![Segment::Name("handle".into())])));
+    }
+
+    #[test]
+    fn setter_getter_init_and_constructors() {
+        let text = "class Prefs {\n    var value: String = \"\"\n        set(value) { field = value; save() }\n        get() = field\n    init { load() }\n    constructor(x: Int) : this() { setup(x) }\n}\n";
+        let model = lower_text(text);
+        let functions: Vec<&Function> = model
+            .ids()
+            .filter_map(|id| match &model.node(id).kind {
+                NodeKind::Function(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let summary: Vec<(&str, FunctionKind, &str)> = functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.kind, &text[f.name_range.clone()]))
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                ("value", FunctionKind::Accessor, "set"),
+                ("value", FunctionKind::Accessor, "get"),
+                ("init", FunctionKind::Initializer, "init"),
+                ("init", FunctionKind::Initializer, "constructor"),
+            ]
+        );
+        let (save, _) = only_call(&model, "save");
+        let setter = model.enclosing_function(save).expect("setter");
+        assert!(
+            matches!(&model.node(setter).kind, NodeKind::Function(f) if f.kind == FunctionKind::Accessor)
+        );
+        assert!(model.ids().any(|id| matches!(&model.node(id).kind,
+            NodeKind::Assign { target, value: Value::Chain(v) }
+                if target == &vec![Segment::Name("field".into())] && v == &vec![Segment::Name("value".into())])));
+        let (load, _) = only_call(&model, "load");
+        assert_eq!(model.enclosing_type(load), Some("Prefs"));
+        only_call(&model, "setup");
+        only_call(&model, "this");
+    }
+
+    #[test]
+    fn single_line_interface_does_not_hide_following_code() {
+        let text = "interface R { fun run() }\nfun flush(fd: FileDescriptor) {\n    for (i in 0 until 3) { fd.sync() }\n}\n";
+        let model = lower_text(text);
+        let (sync, _) = only_call(&model, "sync");
+        assert_eq!(nearest_loop(&model, sync).map(|l| l.1), Some(LoopKind::For));
+        assert!(model
+            .ids()
+            .any(|id| matches!(&model.node(id).kind, NodeKind::Function(f) if f.name == "run")));
+        assert!(model
+            .ids()
+            .any(|id| matches!(&model.node(id).kind, NodeKind::TypeDecl { name } if name == "R")));
+    }
+
+    #[test]
+    fn single_line_companion_does_not_hide_following_code() {
+        for text in [
+            "class A { companion object { const val X = 1 } }\nfun g(fd: FD) {\n    while (true) { fd.sync() }\n}\n",
+            "class A {companion object {const val X = 1}}\nfun g(fd: FD) {\n    while (true) { fd.sync() }\n}\n",
+        ] {
+            let model = lower_text(text);
+            let (sync, _) = only_call(&model, "sync");
+            assert_eq!(nearest_loop(&model, sync).map(|l| l.1), Some(LoopKind::While));
+            assert_eq!(binding(&model, "X").1.kind, BindingKind::Constant);
+        }
+    }
+
+    #[test]
+    fn unrepairable_errors_are_recorded_and_the_rest_lowered() {
+        let text = "class A {companion object {const val X = 1}}\n\nfun g() { h(\"s\") }\n";
+        let model = lower_text(text);
+        assert!(!model.unparsed.is_empty());
+        assert!(model
+            .unparsed
+            .iter()
+            .all(|r| r.end <= text.find("fun g").expect("fun")));
+        only_call(&model, "h");
+    }
+
+    #[test]
+    fn crlf_and_multibyte_text() {
+        let text = "// héllo wörld\r\nfun g() {\r\n    val q = \"\"\"\r\n        SELECT 1\r\n        FROM \u{1F600}\r\n    \"\"\".trimIndent()\r\n    /* é */ db.execSQL(\"VACUUM\")\r\n}\r\n";
+        let model = lower_text(text);
+        let (_, call) = only_call(&model, "execSQL");
+        let lit = str_of(&model, &call.args[0].value);
+        assert_eq!(source_of(text, &lit, "VACUUM"), "VACUUM");
+        let q = str_of(&model, &binding(&model, "q").1.init);
+        assert_eq!(q.value, "SELECT 1\nFROM \u{1F600}");
+        let newline = q.value.find('\n').expect("newline");
+        assert_eq!(&text[q.source_range(newline..newline + 1)], "\r\n");
+        assert_eq!(source_of(text, &q, "FROM \u{1F600}"), "FROM \u{1F600}");
+        let texts: Vec<&str> = model.comments.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, vec!["// héllo wörld", "/* é */"]);
+        for comment in &model.comments {
+            assert_eq!(&text[comment.range.clone()], comment.text);
+        }
+    }
+
+    #[test]
+    fn raw_string_map_is_identity_like() {
+        let text = "val s = \"\"\"a $x b\"\"\"";
+        let model = lower_text(text);
+        let lit = str_of(&model, &binding(&model, "s").1.init);
+        assert_eq!(lit.value, format!("a {HOLE} b"));
+        assert!(matches!(lit.map, SourceMap::Spans(_)));
+        assert_eq!(source_of(text, &lit, HOLE), "$x");
+        assert_eq!(source_of(text, &lit, " b"), " b");
+    }
+
+    #[test]
+    fn no_panic_on_garbage() {
+        for text in [
+            "",
+            "\"",
+            "\"\"\"",
+            "fun (",
+            "class {{{ }",
+            "val x = \"${",
+            "'",
+            "`",
+            "\"\\u12\"",
+            "/* ",
+            "}}}}",
+        ] {
+            lower_text(text);
+        }
+    }
 }
