@@ -218,9 +218,9 @@ mod tests {
     fn utf16_columns_count_surrogate_pairs() {
         let file = SourceFile::from_text("a.swift", Language::Swift, "let s = \"😀\"; fsync(fd)");
         let offset = file.text.find("fsync").unwrap();
-        assert_eq!(file.line_col(offset), (1, 15));
-        assert_eq!(file.line_col_utf16(offset), (0, 15));
-        assert_eq!(file.offset_of_utf16(0, 15), offset);
+        assert_eq!(file.line_col(offset), (1, 14));
+        assert_eq!(file.line_col_utf16(offset), (0, 14));
+        assert_eq!(file.offset_of_utf16(0, 14), offset);
     }
 
     #[test]

@@ -98,6 +98,22 @@ fn rule_prints_its_page_and_rules_lists_them_all() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown rule `no-such-rule`"));
 }
 
+fn mend_language_patterns(schema: &mut serde_json::Value) -> usize {
+    const BROKEN: &str = "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$";
+    match schema {
+        serde_json::Value::Object(map) => {
+            let mut mended = 0;
+            if map.get("pattern").and_then(|p| p.as_str()) == Some(BROKEN) {
+                map.insert("pattern".into(), "^[a-zA-Z]{2}(-[a-zA-Z]{2})?$".into());
+                mended += 1;
+            }
+            mended + map.values_mut().map(mend_language_patterns).sum::<usize>()
+        }
+        serde_json::Value::Array(items) => items.iter_mut().map(mend_language_patterns).sum(),
+        _ => 0,
+    }
+}
+
 #[test]
 fn sarif_output_is_valid_sarif_2_1_0() {
     let dir = project(&[
@@ -117,7 +133,11 @@ fn sarif_output_is_valid_sarif_2_1_0() {
 
     let schema_text =
         std::fs::read_to_string(common::testdata().join("sarif/sarif-schema-2.1.0.json")).unwrap();
-    let schema: serde_json::Value = serde_json::from_str(&schema_text).unwrap();
+    let mut schema: serde_json::Value = serde_json::from_str(&schema_text).unwrap();
+    // The published schema's `language` patterns are not valid regexes (a
+    // stray `]`), which a strict validator refuses; storlint never emits those
+    // properties, so the pattern is mended here rather than in the file.
+    assert_eq!(mend_language_patterns(&mut schema), 2);
     let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
     let errors: Vec<String> = validator
         .iter_errors(&log)
@@ -163,7 +183,7 @@ fn sarif_output_is_valid_sarif_2_1_0() {
     assert_eq!(
         summary,
         [
-            ("autoincrement".into(), "db/schema.sql".into(), 1, 40, 53),
+            ("autoincrement".into(), "db/schema.sql".into(), 1, 39, 52),
             (
                 "full-vacuum".into(),
                 "app/My%20Store.swift".into(),
