@@ -4,6 +4,7 @@
 //! parent. Rules ask questions of shape ("is this call inside a loop of the
 //! same function?") by walking parent links, and never see a syntax tree.
 
+use crate::lang::sql::SqlFact;
 use crate::source::{ByteRange, Language};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,6 +25,9 @@ pub struct Model {
     /// Byte ranges the parser could not make sense of (tree-sitter ERROR
     /// nodes). Everything outside them was still lowered.
     pub unparsed: Vec<ByteRange>,
+    /// SQL the frontend read directly rather than through a call: the
+    /// statements of a `.sql` file, lexed once together with its comments.
+    pub sql_facts: Vec<SqlFact>,
 }
 
 #[derive(Debug)]
@@ -286,6 +290,7 @@ impl Model {
             nodes: Vec::new(),
             comments: Vec::new(),
             unparsed: Vec::new(),
+            sql_facts: Vec::new(),
         }
     }
 

@@ -94,6 +94,9 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         }),
     );
     let lexed = Lexed::new(text);
+    if let Some(NodeKind::Str(whole_file)) = model.nodes.first().map(|n| &n.kind) {
+        model.sql_facts = lexed.facts(whole_file);
+    }
     for (token, range) in lexed.tokens.iter().zip(&lexed.ranges) {
         if let Token::Whitespace(
             Whitespace::SingleLineComment { .. } | Whitespace::MultiLineComment(_),
@@ -112,19 +115,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
 
 /// Every statement in `sql`, in order, with ranges in the host file.
 pub fn facts(sql: &StrLit) -> Vec<SqlFact> {
-    let lexed = Lexed::new(&sql.value);
-    let mut statements = lexed.statements();
-    if lexed.truncated {
-        // The tokenizer stopped inside the last statement (an unterminated
-        // string or quoted name): it is not SQL anyone can run. A block
-        // comment left open is not an error: as in SQLite it runs to the end.
-        statements.pop();
-    }
-    statements
-        .into_iter()
-        .filter_map(|statement| lexed.fact(statement))
-        .map(|fact| fact.mapped_through(sql))
-        .collect()
+    Lexed::new(&sql.value).facts(sql)
 }
 
 impl SqlFact {
@@ -172,6 +163,22 @@ struct Lexed {
 type StatementTokens = Range<usize>;
 
 impl Lexed {
+    /// The facts of every statement, mapped through `sql` into the host file.
+    fn facts(&self, sql: &StrLit) -> Vec<SqlFact> {
+        let mut statements = self.statements();
+        if self.truncated {
+            // The tokenizer stopped inside the last statement (an unterminated
+            // string or quoted name): it is not SQL anyone can run. A block
+            // comment left open is not an error: as in SQLite it runs to the end.
+            statements.pop();
+        }
+        statements
+            .into_iter()
+            .filter_map(|statement| self.fact(statement))
+            .map(|fact| fact.mapped_through(sql))
+            .collect()
+    }
+
     fn new(text: &str) -> Lexed {
         let dialect = SQLiteDialect {};
         let mut tokens = Vec::new();
