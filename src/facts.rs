@@ -3,8 +3,7 @@
 
 use crate::catalog::{Classified, Op};
 use crate::lang::sql::{self, Pragma, PragmaValue, SqlFact, SqlFactKind};
-use crate::model::{Model, NodeId, NodeKind, HOLE};
-use crate::source::Language;
+use crate::model::{Model, NodeId, HOLE};
 
 /// A SQL fact and the call that executes it (`None` in a `.sql` file).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,19 +14,14 @@ pub struct SqlFactAt {
 
 /// Collects the SQL facts of a file, in source order.
 pub fn collect(model: &Model, ops: &[Classified]) -> Vec<SqlFactAt> {
-    let mut facts = Vec::new();
-    if model.language == Language::Sql {
-        for id in model.ids() {
-            if let NodeKind::Str(text) = &model.node(id).kind {
-                facts.extend(
-                    sql::facts(text)
-                        .into_iter()
-                        .map(|fact| SqlFactAt { fact, origin: None }),
-                );
-            }
-        }
-        return facts;
-    }
+    let mut facts: Vec<SqlFactAt> = model
+        .sql_facts
+        .iter()
+        .map(|fact| SqlFactAt {
+            fact: fact.clone(),
+            origin: None,
+        })
+        .collect();
     for classified in ops {
         let origin = Some(classified.node);
         match classified.op {
