@@ -60,6 +60,8 @@ pub struct Diagnostic {
     /// The exact token at fault.
     pub primary: Label,
     pub secondary: Vec<Label>,
+    /// The evidence behind the cost: measured figures and their source.
+    pub note: Option<String>,
     /// What to do instead.
     pub help: String,
     pub fix: Option<Fix>,
@@ -80,6 +82,7 @@ impl Diagnostic {
                 message: String::new(),
             },
             secondary: Vec::new(),
+            note: None,
             help: rule.help.to_string(),
             fix: None,
         }
@@ -87,6 +90,11 @@ impl Diagnostic {
 
     pub fn label(mut self, message: impl Into<String>) -> Diagnostic {
         self.primary.message = message.into();
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.note = Some(note.into());
         self
     }
 

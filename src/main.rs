@@ -94,13 +94,13 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     match args.format {
         Format::Text => {
             let mut out = StandardStream::stdout(color_choice(args.color));
-            render::terminal::write_report(&mut out, &report).map_err(|e| e.to_string())?;
+            written(render::terminal::write_report(&mut out, &report))?;
         }
         Format::Sarif => {
             let log = render::sarif::to_sarif(&report, &cwd);
             let mut out = std::io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &log).map_err(|e| e.to_string())?;
-            writeln!(out).map_err(|e| e.to_string())?;
+            written(serde_json::to_writer_pretty(&mut out, &log).map_err(std::io::Error::from))?;
+            written(writeln!(out))?;
             // stdout is the SARIF log; problems still reach a human on stderr.
             for problem in &report.problems {
                 eprintln!("warning: {problem}");
@@ -115,6 +115,14 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     } else {
         EXIT_CLEAN
     })
+}
+
+/// A reader that stopped reading (`storlint . | head`) is not an error.
+fn written(result: std::io::Result<()>) -> Result<(), String> {
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(|e| format!("cannot write the output: {e}")),
+    }
 }
 
 fn color_choice(color: Color) -> ColorChoice {
@@ -135,21 +143,23 @@ fn print_rule(id: &str) -> Result<u8, String> {
         let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         format!("unknown rule `{id}`; the rules are: {}", ids.join(", "))
     })?;
-    print!("{}", rule.doc);
+    written(write!(std::io::stdout().lock(), "{}", rule.doc))?;
     Ok(EXIT_CLEAN)
 }
 
 fn print_rules() -> Result<u8, String> {
     let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    let mut out = std::io::stdout().lock();
     for rule in RULES {
         let languages: Vec<&str> = rule.languages.iter().map(|l| l.name()).collect();
-        println!(
+        written(writeln!(
+            out,
             "{:width$}  {:7}  {}  [{}]",
             rule.id,
             rule.severity.name(),
             rule.summary(),
             languages.join(", ")
-        );
+        ))?;
     }
     Ok(EXIT_CLEAN)
 }

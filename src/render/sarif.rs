@@ -92,7 +92,7 @@ fn result(source: &SourceFile, diagnostic: &Diagnostic) -> Value {
     let mut result = json!({
         "ruleId": diagnostic.rule,
         "level": level(diagnostic.severity),
-        "message": { "text": format!("{}. Help: {}", diagnostic.message, diagnostic.help) },
+        "message": { "text": sarif_message(diagnostic) },
         "locations": [{
             "physicalLocation": physical_location(source, &diagnostic.primary.range),
         }],
@@ -115,6 +115,16 @@ fn result(source: &SourceFile, diagnostic: &Diagnostic) -> Value {
             .collect();
     }
     result
+}
+
+/// Code review shows only this text, so it carries the evidence and the advice too.
+fn sarif_message(diagnostic: &Diagnostic) -> String {
+    let mut text = diagnostic.message.clone();
+    if let Some(note) = &diagnostic.note {
+        text.push_str(&format!(". {note}"));
+    }
+    text.push_str(&format!(". Help: {}", diagnostic.help));
+    text
 }
 
 fn physical_location(source: &SourceFile, range: &std::ops::Range<usize>) -> Value {

@@ -50,7 +50,12 @@ fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
             .iter()
             .map(|l| Label::secondary((), l.range.clone()).with_message(l.message.clone())),
     );
-    let mut notes = vec![format!("help: {}", diagnostic.help)];
+    let mut notes: Vec<String> = diagnostic
+        .note
+        .iter()
+        .map(|n| format!("note: {n}"))
+        .collect();
+    notes.push(format!("help: {}", diagnostic.help));
     notes.push(format!("see `storlint rule {}`", diagnostic.rule));
     Rendered::new(severity)
         .with_code(diagnostic.rule)

@@ -30,7 +30,8 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                             table.name, column.name, table.name
                         ),
                     )
-                    .label("makes every insert update sqlite_sequence"),
+                    .label("makes every insert update sqlite_sequence")
+                    .note("SQLite's documentation: AUTOINCREMENT imposes extra CPU, memory, disk space and disk I/O overhead and should be avoided if not strictly needed"),
                 );
             }
         }

@@ -36,11 +36,12 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     &RULE,
                     c.name_range.clone(),
                     format!(
-                        "`{}` runs on every iteration: {what}, so repeated writes can no longer be absorbed by the cache, and each one waits for the drive (Apple's File Activity instrument reports this as suboptimal caching)",
+                        "`{}` syncs on every iteration: {what}, and each iteration waits for the drive",
                         c.name
                     ),
                 )
                 .label("syncs once per iteration")
+                .note("a sync defeats the OS cache, which would otherwise absorb repeated writes; Apple's File Activity instrument reports it as suboptimal caching (WWDC 2019, session 419)")
                 .secondary(repeats, "inside this loop"),
             )
         })

@@ -31,10 +31,11 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     &RULE,
                     value.range.clone(),
                     format!(
-                        "journal_mode={mode} copies every page a transaction changes into a separate journal file: twice the writes plus a short-lived file per commit; Apple measured 16 fsyncs in DELETE mode against 1 in WAL, and Mapbox's cache ran 2x to 5x faster with WAL"
+                        "journal_mode={mode} keeps a rollback journal: every changed page is copied to a separate file first, twice the writes plus a short-lived file per transaction"
                     ),
                 )
                 .label(format!("{mode} instead of WAL"))
+                .note("Apple measured 16 fsyncs per workload in DELETE mode against 1 in WAL (WWDC 2019, session 419); Mapbox's offline cache ran 2x to 5x faster with WAL and synchronous=NORMAL")
             })
         })
         .collect()
