@@ -25,6 +25,10 @@ pub struct Model {
     /// Byte ranges the parser could not make sense of (tree-sitter ERROR
     /// nodes). Everything outside them was still lowered.
     pub unparsed: Vec<ByteRange>,
+    /// What the file imports, as written: `android.database.sqlite.SQLiteDatabase`,
+    /// `SQLite`, `rusqlite::Connection`. Catalog rows for generic names (a
+    /// `Connection(...)`) only count when their library is imported.
+    pub imports: Vec<String>,
     /// SQL the frontend read directly rather than through a call: the
     /// statements of a `.sql` file, lexed once together with its comments.
     pub sql_facts: Vec<SqlFact>,
@@ -290,6 +294,7 @@ impl Model {
             nodes: Vec::new(),
             comments: Vec::new(),
             unparsed: Vec::new(),
+            imports: Vec::new(),
             sql_facts: Vec::new(),
         }
     }
