@@ -3,7 +3,8 @@
 
 use crate::catalog::{Classified, Op};
 use crate::lang::sql::{self, Pragma, PragmaValue, SqlFact, SqlFactKind};
-use crate::model::{Model, NodeId, HOLE};
+use crate::model::{BindingKind, Model, NodeId, NodeKind, Value, HOLE};
+use crate::source::ByteRange;
 
 /// A SQL fact and the call that executes it (`None` in a `.sql` file).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,43 +13,114 @@ pub struct SqlFactAt {
     pub origin: Option<NodeId>,
 }
 
+/// SQL executed through a name this file does not define as a string
+/// (a constant from another file): the project stage resolves it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedSql {
+    pub name: String,
+    pub origin: NodeId,
+}
+
+#[derive(Debug, Default)]
+pub struct FileSql {
+    /// In source order.
+    pub facts: Vec<SqlFactAt>,
+    pub unresolved: Vec<NamedSql>,
+}
+
 /// Collects the SQL facts of a file, in source order.
-pub fn collect(model: &Model, ops: &[Classified]) -> Vec<SqlFactAt> {
-    let mut facts: Vec<SqlFactAt> = model
-        .sql_facts
-        .iter()
-        .map(|fact| SqlFactAt {
-            fact: fact.clone(),
-            origin: None,
-        })
-        .collect();
+pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
+    let mut out = FileSql {
+        facts: model
+            .sql_facts
+            .iter()
+            .map(|fact| SqlFactAt {
+                fact: fact.clone(),
+                origin: None,
+            })
+            .collect(),
+        unresolved: Vec::new(),
+    };
     for classified in ops {
         let origin = Some(classified.node);
-        match classified.op {
+        let located = |fact| SqlFactAt { fact, origin };
+        match &classified.op {
             Op::SqlExec { sql } => {
-                if let Some(text) = model.str_lit(sql) {
-                    facts.extend(
-                        sql::facts(text)
-                            .into_iter()
-                            .map(|fact| SqlFactAt { fact, origin }),
-                    );
+                if let Some(text) = model.str_lit(*sql) {
+                    out.facts.extend(sql::facts(text).into_iter().map(located));
                 }
             }
+            Op::SqlExecNamed { name } => match named_string(model, classified.node, name) {
+                Some(text) => out.facts.extend(sql::facts(text).into_iter().map(located)),
+                None => out.unresolved.push(NamedSql {
+                    name: name.clone(),
+                    origin: classified.node,
+                }),
+            },
             Op::PragmaSet { name, value } => {
-                if let Some(fact) = pragma_from_api(model, name, value) {
-                    facts.push(SqlFactAt { fact, origin });
+                if let Some(fact) = pragma_from_literals(model, *name, *value) {
+                    out.facts.push(located(fact));
                 }
             }
-            Op::Fsync(_) => {}
+            Op::PragmaApi {
+                pragma,
+                value,
+                value_range,
+            } => out.facts.push(located(pragma_fact(
+                pragma,
+                value,
+                value_range.clone(),
+                model.node(classified.node).range.clone(),
+            ))),
+            Op::DbOpen { .. } | Op::WalEnable | Op::Fsync(_) => {}
         }
     }
-    facts.sort_by_key(|f| f.fact.keyword_range.start);
-    facts
+    out.facts.sort_by_key(|f| f.fact.keyword_range.start);
+    out
+}
+
+/// The string a name holds, when this file binds it to a literal: a local
+/// declared before `at` in an enclosing scope, or a constant or property
+/// anywhere in the file.
+pub fn named_string<'m>(
+    model: &'m Model,
+    at: NodeId,
+    name: &str,
+) -> Option<&'m crate::model::StrLit> {
+    let scopes: Vec<NodeId> = model.ancestors(at).collect();
+    let at_start = model.node(at).range.start;
+    let mut best: Option<(usize, NodeId)> = None;
+    for id in model.ids() {
+        let node = model.node(id);
+        let NodeKind::Binding(binding) = &node.kind else {
+            continue;
+        };
+        let Value::Str(text) = binding.init else {
+            continue;
+        };
+        if binding.name != name {
+            continue;
+        }
+        let rank = match binding.kind {
+            BindingKind::Local | BindingKind::Parameter => {
+                let visible = node.parent.is_some_and(|p| scopes.contains(&p));
+                if !visible || node.range.start > at_start {
+                    continue;
+                }
+                0
+            }
+            BindingKind::Property | BindingKind::Constant => 1,
+        };
+        if best.is_none_or(|(r, _)| rank < r) {
+            best = Some((rank, text));
+        }
+    }
+    best.and_then(|(_, text)| model.str_lit(text))
 }
 
 /// `pragma_update(None, "journal_mode", "DELETE")` is the same fact as
 /// `PRAGMA journal_mode = DELETE`, located at the API's arguments.
-fn pragma_from_api(model: &Model, name: NodeId, value: NodeId) -> Option<SqlFact> {
+fn pragma_from_literals(model: &Model, name: NodeId, value: NodeId) -> Option<SqlFact> {
     let name_lit = model.str_lit(name)?;
     let value_lit = model.str_lit(value)?;
     let (schema, pragma_name) = match name_lit.value.split_once('.') {
@@ -72,4 +144,27 @@ fn pragma_from_api(model: &Model, name: NodeId, value: NodeId) -> Option<SqlFact
         keyword_range: name_range,
         statement_range,
     })
+}
+
+/// A pragma set through a typed API, located at the value it is given.
+fn pragma_fact(
+    pragma: &str,
+    value: &str,
+    value_range: ByteRange,
+    call_range: ByteRange,
+) -> SqlFact {
+    SqlFact {
+        kind: SqlFactKind::Pragma(Pragma {
+            schema: None,
+            name: pragma.to_string(),
+            name_range: value_range.clone(),
+            value: Some(PragmaValue {
+                text: value.to_string(),
+                range: value_range.clone(),
+                is_hole: false,
+            }),
+        }),
+        keyword_range: value_range,
+        statement_range: call_range,
+    }
 }

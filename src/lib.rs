@@ -10,6 +10,7 @@ pub mod facts;
 pub mod lang;
 pub mod model;
 pub mod prefilter;
+pub mod project;
 pub mod registry;
 pub mod render;
 pub mod rules;
@@ -21,7 +22,8 @@ use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
-use crate::registry::{FileContext, RULES};
+use crate::project::{FileSummary, Project, ProjectFile};
+use crate::registry::{Check, FileContext, RULES};
 use crate::source::SourceFile;
 
 /// Files nested deeper than this are reported and skipped: the parsers
@@ -75,9 +77,17 @@ impl Report {
 }
 
 enum Outcome {
-    Checked(Option<CheckedFile>),
+    Checked(Box<(SourceFile, Analysis)>),
     Skipped,
     Failed(FileProblem),
+}
+
+/// What the file stage learns of one file: its own findings, and the small
+/// facts the project stage joins.
+#[derive(Debug)]
+pub struct Analysis {
+    pub diagnostics: Vec<Diagnostic>,
+    pub summary: FileSummary,
 }
 
 /// Discovers and checks every file under `paths`, in parallel.
@@ -89,17 +99,59 @@ pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError
         warnings: discovery.warnings,
         ..Report::default()
     };
+    let mut analysed = Vec::new();
     for outcome in outcomes {
         match outcome {
-            Outcome::Checked(file) => {
-                report.checked += 1;
-                report.files.extend(file);
-            }
+            Outcome::Checked(file) => analysed.push(*file),
             Outcome::Skipped => report.skipped += 1,
             Outcome::Failed(problem) => report.problems.push(problem),
         }
     }
+    report.checked = analysed.len();
+    let project_findings = {
+        let project = Project::new(
+            analysed
+                .iter()
+                .map(|(source, analysis)| ProjectFile {
+                    source,
+                    summary: &analysis.summary,
+                })
+                .collect(),
+        );
+        run_project_rules(&project)
+    };
+    for (index, diagnostic) in project_findings {
+        analysed[index].1.diagnostics.push(diagnostic);
+    }
+    report.files = analysed
+        .into_iter()
+        .filter(|(_, analysis)| !analysis.diagnostics.is_empty())
+        .map(|(source, analysis)| {
+            let mut diagnostics = analysis.diagnostics;
+            sort_diagnostics(&mut diagnostics);
+            CheckedFile {
+                source,
+                diagnostics,
+            }
+        })
+        .collect();
     Ok(report)
+}
+
+fn run_project_rules(project: &Project) -> Vec<(usize, Diagnostic)> {
+    RULES
+        .iter()
+        .filter_map(|rule| match rule.check {
+            Check::Project(check) => Some(check),
+            Check::File(_) => None,
+        })
+        .flat_map(|check| check(project))
+        .collect()
+}
+
+fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
+    diagnostics
+        .sort_by(|a, b| (a.primary.range.start, a.rule).cmp(&(b.primary.range.start, b.rule)));
 }
 
 /// Runs `work` on a pool whose threads have stacks deep enough for the parsers.
@@ -141,19 +193,29 @@ fn check_discovered(found: &Discovered) -> Outcome {
         found.language,
         text,
     );
-    match lint_source(&source) {
-        Ok(diagnostics) if diagnostics.is_empty() => Outcome::Checked(None),
-        Ok(diagnostics) => Outcome::Checked(Some(CheckedFile {
-            source,
-            diagnostics,
-        })),
+    match analyze(&source) {
+        Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
         Err(problem) => Outcome::Failed(problem),
     }
 }
 
-/// Checks one file already in memory: parse, lower, classify, collect SQL
-/// facts, run the rules for its language. Diagnostics come out in source order.
+/// Checks one file on its own, as a project of one file: the file rules,
+/// then the project rules over its facts. Diagnostics come out in source order.
 pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
+    let analysis = analyze(file)?;
+    let mut diagnostics = analysis.diagnostics;
+    let project = Project::new(vec![ProjectFile {
+        source: file,
+        summary: &analysis.summary,
+    }]);
+    diagnostics.extend(run_project_rules(&project).into_iter().map(|(_, d)| d));
+    sort_diagnostics(&mut diagnostics);
+    Ok(diagnostics)
+}
+
+/// The file stage: parse, lower, classify, collect SQL facts, run the file
+/// rules for its language, and summarise the file for the project stage.
+pub fn analyze(file: &SourceFile) -> Result<Analysis, FileProblem> {
     let problem = |message: String, offset: Option<usize>| FileProblem {
         path: file.display.clone(),
         message,
@@ -175,22 +237,28 @@ pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
             e.offset,
         )
     })?;
-    let ops = catalog::classify(&model);
+    let ops = catalog::classify(&model, &file.text);
     let sql = facts::collect(&model, &ops);
     let ctx = FileContext {
         file,
         model: &model,
         ops: &ops,
-        sql: &sql,
+        sql: &sql.facts,
     };
-    let mut diagnostics: Vec<Diagnostic> = RULES
+    let diagnostics: Vec<Diagnostic> = RULES
         .iter()
         .filter(|rule| rule.languages.contains(&file.language))
-        .flat_map(|rule| (rule.check)(&ctx))
+        .filter_map(|rule| match rule.check {
+            Check::File(check) => Some(check(&ctx)),
+            Check::Project(_) => None,
+        })
+        .flatten()
         .collect();
-    diagnostics
-        .sort_by(|a, b| (a.primary.range.start, a.rule).cmp(&(b.primary.range.start, b.rule)));
-    Ok(diagnostics)
+    let summary = FileSummary::new(&model, &ops, &sql);
+    Ok(Analysis {
+        diagnostics,
+        summary,
+    })
 }
 
 /// The offset where bracket nesting first exceeds `MAX_NESTING`. Counting

@@ -40,6 +40,9 @@ enum Command {
     },
     /// List every rule with a one-line summary.
     Rules,
+    /// Print the model a file lowers to (for storlint's developers).
+    #[command(hide = true)]
+    DumpModel { path: PathBuf },
 }
 
 #[derive(clap::Args, Clone)]
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         None => check(cli.check),
         Some(Command::Rule { id }) => print_rule(&id),
         Some(Command::Rules) => print_rules(),
+        Some(Command::DumpModel { path }) => dump_model(&path),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -161,5 +165,36 @@ fn print_rules() -> Result<u8, String> {
             languages.join(", ")
         ))?;
     }
+    Ok(EXIT_CLEAN)
+}
+
+fn dump_model(path: &std::path::Path) -> Result<u8, String> {
+    let language = storlint::source::Language::from_path(path)
+        .ok_or_else(|| format!("{}: unknown language", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = storlint::source::SourceFile::decode(bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = storlint::source::SourceFile::new(
+        path.to_path_buf(),
+        path.display().to_string(),
+        language,
+        text,
+    );
+    let model = storlint::lang::lower(&file).map_err(|e| e.message)?;
+    let mut out = std::io::stdout().lock();
+    for id in model.ids() {
+        let node = model.node(id);
+        let depth = model.ancestors(id).count();
+        let (line, col) = file.line_col(node.range.start);
+        written(writeln!(
+            out,
+            "{:indent$}#{} {line}:{col} {:?}",
+            "",
+            id.0,
+            node.kind,
+            indent = depth * 2
+        ))?;
+    }
+    written(writeln!(out, "imports: {:?}", model.imports))?;
     Ok(EXIT_CLEAN)
 }

@@ -4,6 +4,7 @@ use crate::catalog::Classified;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::facts::SqlFactAt;
 use crate::model::Model;
+use crate::project::Project;
 use crate::rules;
 use crate::source::{Language, SourceFile};
 
@@ -33,7 +34,15 @@ pub struct Rule {
     pub doc: &'static str,
     /// The default "what to do instead" line of its diagnostics.
     pub help: &'static str,
-    pub check: fn(&FileContext) -> Vec<Diagnostic>,
+    pub check: Check,
+}
+
+/// What a rule looks at: one file, or the facts of the whole project.
+#[derive(Clone, Copy)]
+pub enum Check {
+    File(fn(&FileContext) -> Vec<Diagnostic>),
+    /// Returns (file index in the project, diagnostic) pairs.
+    Project(fn(&Project) -> Vec<(usize, Diagnostic)>),
 }
 
 impl Rule {

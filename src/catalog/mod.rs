@@ -9,16 +9,30 @@ mod swift;
 
 use std::collections::HashMap;
 
-use crate::model::{Call, Model, NodeId, NodeKind, Segment, Value};
-use crate::source::Language;
+use crate::model::{Call, Model, NodeId, NodeKind, Segment, StrLit, Value};
+use crate::source::{ByteRange, Language};
 
 /// A storage operation a call performs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Op {
     /// Executes the SQL in the string literal node `sql`.
     SqlExec { sql: NodeId },
+    /// Executes the SQL held by a named value (a constant or variable)
+    /// that the file stage could not resolve to a literal.
+    SqlExecNamed { name: String },
     /// Sets a pragma through an API (rusqlite `pragma_update`): both are string literal nodes.
     PragmaSet { name: NodeId, value: NodeId },
+    /// Sets a pragma through a typed API (`.journal_mode(SqliteJournalMode::Wal)`,
+    /// `setJournalMode(JournalMode.TRUNCATE)`): the value as SQL would spell it.
+    PragmaApi {
+        pragma: &'static str,
+        value: String,
+        value_range: ByteRange,
+    },
+    /// Opens a SQLite database. `wal_flag`: the open flags already ask for WAL.
+    DbOpen { wal_flag: bool },
+    /// Switches a connection to WAL without SQL (`enableWriteAheadLogging()`).
+    WalEnable,
     /// Flushes a file to the drive.
     Fsync(SyncStrength),
 }
@@ -33,8 +47,8 @@ pub enum SyncStrength {
     Full,
 }
 
-/// A call the catalog recognised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A call (or assignment) the catalog recognised.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Classified {
     pub node: NodeId,
     pub op: Op,
@@ -46,6 +60,9 @@ pub struct Row {
     pub name: &'static str,
     pub receiver: Receiver,
     pub action: Action,
+    /// For generic names (`Connection(...)`): the row counts only in files
+    /// importing this module.
+    pub import: Option<&'static str>,
 }
 
 impl Row {
@@ -54,15 +71,39 @@ impl Row {
             name,
             receiver,
             action,
+            import: None,
         }
     }
+
+    pub const fn imported(
+        name: &'static str,
+        import: &'static str,
+        receiver: Receiver,
+        action: Action,
+    ) -> Row {
+        Row {
+            name,
+            receiver,
+            action,
+            import: Some(import),
+        }
+    }
+}
+
+/// An assignment to a property named `property` sets `pragma` to the
+/// assigned value (GRDB's `config.journalMode = .wal`).
+#[derive(Debug, Clone, Copy)]
+pub struct AssignRow {
+    pub property: &'static str,
+    pub pragma: &'static str,
 }
 
 #[derive(Debug, Clone, Copy)]
 pub enum Receiver {
     /// Any receiver, or none: the name alone is specific enough.
     Any,
-    /// A path call through this module (`sqlx::query`).
+    /// A path or static call through this module or type (`sqlx::query`,
+    /// `Connection::open`, `SQLiteDatabase.openDatabase`).
     Path(&'static str),
     /// A receiver whose type resolves to this one; common method names such
     /// as `sync()` count only on the right type.
@@ -83,6 +124,28 @@ pub enum Action {
     FcntlSync {
         command: usize,
     },
+    /// Opens a database; WAL is already on when the call's text names `wal_flag`.
+    Open {
+        wal_flag: Option<&'static str>,
+    },
+    /// Turns WAL on; with `when_true`, only when that argument is `true`.
+    EnableWal {
+        when_true: Option<usize>,
+    },
+    /// Sets `pragma` to the enum value named by argument `arg`
+    /// (`SqliteJournalMode::Wal` -> WAL).
+    PragmaEnum {
+        pragma: &'static str,
+        arg: usize,
+    },
+    /// Sets `pragma` to a fixed value (`disableWriteAheadLogging()` -> DELETE).
+    PragmaFixed {
+        pragma: &'static str,
+        value: &'static str,
+    },
+    /// Core Data store options: string pairs `"journal_mode": "DELETE"` in a
+    /// dictionary handed to the call.
+    PragmaDictionary,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -108,6 +171,13 @@ fn rows(language: Language) -> &'static [Row] {
         Language::Swift => swift::ROWS,
         Language::Kotlin => kotlin::ROWS,
         Language::Sql => &[],
+    }
+}
+
+fn assign_rows(language: Language) -> &'static [AssignRow] {
+    match language {
+        Language::Swift => swift::ASSIGN_ROWS,
+        _ => &[],
     }
 }
 
@@ -179,45 +249,111 @@ pub fn prefilter_words() -> Vec<&'static str> {
     words
 }
 
-/// Classifies every call in the model.
-pub fn classify(model: &Model) -> Vec<Classified> {
+/// Classifies every call and assignment in the model. `text` is the file's
+/// text, for the few rows that read an argument as written (`true`, flags).
+pub fn classify(model: &Model, text: &str) -> Vec<Classified> {
     let table = rows(model.language);
-    if table.is_empty() {
+    let assigns = assign_rows(model.language);
+    if table.is_empty() && assigns.is_empty() {
         return Vec::new();
     }
     let types = TypeResolver::new(model);
-    model
-        .calls()
-        .filter_map(|(id, call)| {
-            table
+    let imported = |module: &str| {
+        model.imports.iter().any(|i| {
+            i == module
+                || i.strip_prefix(module)
+                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with("::"))
+        })
+    };
+    let mut classified = Vec::new();
+    for id in model.ids() {
+        let op = match &model.node(id).kind {
+            NodeKind::Call(call) => table
                 .iter()
                 .filter(|row| row.name == call.name)
+                .filter(|row| row.import.is_none_or(imported))
                 .filter(|row| receiver_matches(row.receiver, &types, id, call))
-                .find_map(|row| action_op(row.action, call))
-                .map(|op| Classified { node: id, op })
-        })
-        .collect()
+                .find_map(|row| action_op(row.action, model, id, call, text)),
+            NodeKind::Assign { target, value } => {
+                assign_op(assigns, target, value, model.node(id).range.clone())
+            }
+            _ => None,
+        };
+        if let Some(op) = op {
+            classified.push(Classified { node: id, op });
+        }
+    }
+    classified
+}
+
+fn assign_op(
+    rows: &[AssignRow],
+    target: &[Segment],
+    value: &Value,
+    range: ByteRange,
+) -> Option<Op> {
+    let Some(Segment::Name(property)) = target.last() else {
+        return None;
+    };
+    let row = rows.iter().find(|r| r.property == property)?;
+    let Value::Chain(chain) = value else {
+        return None;
+    };
+    Some(Op::PragmaApi {
+        pragma: row.pragma,
+        value: enum_value_as_sql(last_name(chain)?),
+        value_range: range,
+    })
+}
+
+fn last_name(chain: &[Segment]) -> Option<&str> {
+    match chain.last()? {
+        Segment::Name(name) => Some(name),
+        _ => None,
+    }
+}
+
+/// `Wal`, `wal`, `WRITE_AHEAD_LOGGING` -> `WAL`; `Truncate` -> `TRUNCATE`.
+fn enum_value_as_sql(variant: &str) -> String {
+    match variant.to_ascii_uppercase().as_str() {
+        "WRITE_AHEAD_LOGGING" => "WAL".to_string(),
+        upper => upper.to_string(),
+    }
 }
 
 fn receiver_matches(receiver: Receiver, types: &TypeResolver, at: NodeId, call: &Call) -> bool {
     match receiver {
         Receiver::Any => true,
-        Receiver::Path(module) => call.receiver.first() == Some(&Segment::Name(module.to_string())),
+        Receiver::Path(module) => call
+            .receiver
+            .iter()
+            .any(|s| matches!(s, Segment::Name(n) if n == module)),
         Receiver::Typed(wanted) => {
             types.type_of_chain(at, &call.receiver, 0).as_deref() == Some(wanted)
         }
     }
 }
 
-fn action_op(action: Action, call: &Call) -> Option<Op> {
+fn action_op(action: Action, model: &Model, id: NodeId, call: &Call, text: &str) -> Option<Op> {
+    let arg_text = |index: usize| {
+        call.args
+            .get(index)
+            .and_then(|a| text.get(a.range.clone()))
+            .map(str::trim)
+    };
     match action {
         Action::Sql(at) => {
             let arg = match at {
                 ArgAt::Index(i) => call.args.get(i),
                 ArgAt::Label(label) => call.args.iter().find(|a| a.label.as_deref() == Some(label)),
             }?;
-            match arg.value {
-                Value::Str(sql) => Some(Op::SqlExec { sql }),
+            match &arg.value {
+                Value::Str(sql) => Some(Op::SqlExec { sql: *sql }),
+                Value::Chain(chain) if chain.len() == 1 || is_type_qualified(chain) => {
+                    Some(Op::SqlExecNamed {
+                        name: last_name(chain)?.to_string(),
+                    })
+                }
                 _ => None,
             }
         }
@@ -243,7 +379,59 @@ fn action_op(action: Action, call: &Call) -> Option<Op> {
             },
             _ => None,
         },
+        Action::Open { wal_flag } => {
+            let call_text = text.get(model.node(id).range.clone()).unwrap_or("");
+            Some(Op::DbOpen {
+                wal_flag: wal_flag.is_some_and(|flag| call_text.contains(flag)),
+            })
+        }
+        Action::EnableWal { when_true } => match when_true {
+            Some(index) => (arg_text(index)? == "true").then_some(Op::WalEnable),
+            None => Some(Op::WalEnable),
+        },
+        Action::PragmaEnum { pragma, arg } => {
+            let argument = call.args.get(arg)?;
+            let Value::Chain(chain) = &argument.value else {
+                return None;
+            };
+            Some(Op::PragmaApi {
+                pragma,
+                value: enum_value_as_sql(last_name(chain)?),
+                value_range: argument.range.clone(),
+            })
+        }
+        Action::PragmaFixed { pragma, value } => Some(Op::PragmaApi {
+            pragma,
+            value: value.to_string(),
+            value_range: call.name_range.clone(),
+        }),
+        Action::PragmaDictionary => pragma_dictionary(model, id, text),
     }
+}
+
+/// `Queries.SELECT_ALL`, `Companion.SQL`, `Self::SQL`: a constant reached through its type.
+fn is_type_qualified(chain: &[Segment]) -> bool {
+    chain.len() == 2
+        && matches!(&chain[0], Segment::Name(owner) if starts_uppercase(owner) || owner == "Self")
+}
+
+/// The first `"journal_mode": "<mode>"` pair among the string literals
+/// handed to the call, read as the pragma it sets.
+fn pragma_dictionary(model: &Model, call: NodeId, text: &str) -> Option<Op> {
+    let strings: Vec<(NodeId, &StrLit)> = model
+        .ids()
+        .filter(|&id| model.ancestors(id).any(|a| a == call))
+        .filter_map(|id| model.str_lit(id).map(|s| (id, s)))
+        .collect();
+    strings.windows(2).find_map(|pair| {
+        let ((key_id, key), (value_id, value)) = (pair[0], pair[1]);
+        let between = text.get(model.node(key_id).range.end..model.node(value_id).range.start)?;
+        (key.value == "journal_mode" && between.trim() == ":").then(|| Op::PragmaApi {
+            pragma: "journal_mode",
+            value: value.value.to_ascii_uppercase(),
+            value_range: value.source_range(0..value.value.len()),
+        })
+    })
 }
 
 /// Best-effort types for receivers, from declarations, initializers and the

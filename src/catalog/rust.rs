@@ -44,6 +44,63 @@ pub const ROWS: &[Row] = &[
         Receiver::Path("sqlx"),
         Action::Sql(ArgAt::Index(0)),
     ),
+    // Opening a database: rusqlite, and sqlx's options or pool from a URL.
+    // An in-memory database has no journal to choose.
+    Row::new(
+        "open",
+        Receiver::Path("Connection"),
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "open_with_flags",
+        Receiver::Path("Connection"),
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "new",
+        Receiver::Path("SqliteConnectOptions"),
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "from_str",
+        Receiver::Path("SqliteConnectOptions"),
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "connect",
+        Receiver::Path("SqlitePool"),
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "connect_lazy",
+        Receiver::Path("SqlitePool"),
+        Action::Open { wal_flag: None },
+    ),
+    // sqlx sets pragmas through typed options.
+    Row::new(
+        "journal_mode",
+        Receiver::Any,
+        Action::PragmaEnum {
+            pragma: "journal_mode",
+            arg: 0,
+        },
+    ),
+    Row::new(
+        "synchronous",
+        Receiver::Any,
+        Action::PragmaEnum {
+            pragma: "synchronous",
+            arg: 0,
+        },
+    ),
+    Row::new(
+        "auto_vacuum",
+        Receiver::Any,
+        Action::PragmaEnum {
+            pragma: "auto_vacuum",
+            arg: 0,
+        },
+    ),
     // The fsync family: std::fs::File, tokio::fs::File, libc, nix.
     Row::new("sync_all", Receiver::Any, Action::Fsync),
     Row::new("sync_data", Receiver::Any, Action::Fsync),

@@ -1,6 +1,6 @@
 //! Swift: the sqlite3 C API, FMDB, GRDB, SQLite.swift, Foundation and System.
 
-use super::{Action, ArgAt, Receiver, Row, TypeFlow};
+use super::{Action, ArgAt, AssignRow, Receiver, Row, TypeFlow};
 
 pub const ROWS: &[Row] = &[
     // sqlite3 C API: the SQL is the second argument, after the connection.
@@ -38,6 +38,42 @@ pub const ROWS: &[Row] = &[
         Receiver::Any,
         Action::Sql(ArgAt::Label("sql")),
     ),
+    // Opening a database. GRDB's DatabasePool and Core Data are always WAL,
+    // so they are no open sites for `missing-wal`.
+    Row::new(
+        "sqlite3_open",
+        Receiver::Any,
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "sqlite3_open_v2",
+        Receiver::Any,
+        Action::Open { wal_flag: None },
+    ),
+    Row::new("FMDatabase", Receiver::Any, Action::Open { wal_flag: None }),
+    Row::new(
+        "FMDatabaseQueue",
+        Receiver::Any,
+        Action::Open { wal_flag: None },
+    ),
+    Row::new(
+        "DatabaseQueue",
+        Receiver::Any,
+        Action::Open { wal_flag: None },
+    ),
+    Row::imported(
+        "Connection",
+        "SQLite",
+        Receiver::Any,
+        Action::Open { wal_flag: None },
+    ),
+    // Core Data: `NSSQLitePragmasOption: ["journal_mode": "DELETE"]`.
+    Row::new("setOption", Receiver::Any, Action::PragmaDictionary),
+    Row::new(
+        "addPersistentStore",
+        Receiver::Any,
+        Action::PragmaDictionary,
+    ),
     // The fsync family.
     Row::new("fsync", Receiver::Any, Action::Fsync),
     Row::new("fdatasync", Receiver::Any, Action::Fsync),
@@ -46,6 +82,14 @@ pub const ROWS: &[Row] = &[
     // `synchronize()` and `sync()` are common method names: only these types' count.
     Row::new("synchronize", Receiver::Typed("FileHandle"), Action::Fsync),
     Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
+];
+
+pub const ASSIGN_ROWS: &[AssignRow] = &[
+    // GRDB: `config.journalMode = .wal`.
+    AssignRow {
+        property: "journalMode",
+        pragma: "journal_mode",
+    },
 ];
 
 pub const TYPE_FLOWS: &[TypeFlow] = &[

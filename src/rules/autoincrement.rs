@@ -1,6 +1,6 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::SqlFactKind;
-use crate::registry::{FileContext, FixAvailability, Rule};
+use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -10,7 +10,7 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/autoincrement.md"),
     help: "declare the column `INTEGER PRIMARY KEY` without AUTOINCREMENT: SQLite still assigns unique rowids; keep AUTOINCREMENT only if ids of deleted rows must never be reused",
-    check,
+    check: Check::File(check),
 };
 
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {

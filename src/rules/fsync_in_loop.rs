@@ -1,7 +1,7 @@
 use crate::catalog::{Op, SyncStrength};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{Model, NodeId, NodeKind};
-use crate::registry::{FileContext, FixAvailability, Rule};
+use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -11,14 +11,14 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/fsync-in-loop.md"),
     help: "write everything first and sync once after the loop, or not at all where the OS's periodic flush is enough",
-    check,
+    check: Check::File(check),
 };
 
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {
     ctx.ops
         .iter()
-        .filter_map(|classified| match classified.op {
-            Op::Fsync(strength) => Some((classified.node, strength)),
+        .filter_map(|classified| match &classified.op {
+            Op::Fsync(strength) => Some((classified.node, *strength)),
             _ => None,
         })
         .filter_map(|(call, strength)| {

@@ -1,7 +1,7 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::facts::SqlFactAt;
 use crate::lang::sql::SqlFactKind;
-use crate::registry::{FileContext, FixAvailability, Rule};
+use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -11,7 +11,7 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/full-vacuum.md"),
     help: "set `PRAGMA auto_vacuum = INCREMENTAL` once and run `PRAGMA incremental_vacuum(N)` to free N pages when it suits the app; to make a backup copy, use `VACUUM INTO 'file'`",
-    check,
+    check: Check::File(check),
 };
 
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {

@@ -1,6 +1,6 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::SqlFactKind;
-use crate::registry::{FileContext, FixAvailability, Rule};
+use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -10,7 +10,7 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/journal-mode-not-wal.md"),
     help: "use `PRAGMA journal_mode = WAL` (keep a rollback journal only for a database shipped on read-only media)",
-    check,
+    check: Check::File(check),
 };
 
 /// The rollback-journal modes, and OFF/MEMORY which also give up crash safety.

@@ -1,0 +1,355 @@
+//! The project stage: small facts from every file, joined. Rules that need
+//! more than one file (is WAL enabled anywhere this connection reaches? do
+//! the project's queries fit this index?) ask their questions here; they
+//! never see a syntax tree.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::catalog::{Classified, Op};
+use crate::facts::FileSql;
+use crate::lang::sql::{self, SqlFact, SqlFactKind};
+use crate::model::{Model, NodeId, NodeKind, StrLit, Value};
+use crate::source::{ByteRange, SourceFile};
+
+/// What the project stage keeps of one file.
+#[derive(Debug, Default)]
+pub struct FileSummary {
+    pub functions: Vec<FunctionSummary>,
+    pub calls: Vec<CallSummary>,
+    pub opens: Vec<OpenSite>,
+    pub wal_enables: Vec<Place>,
+    pub sql: Vec<SqlSummary>,
+    /// SQL executed through a name defined in another file.
+    pub named_sql: Vec<(String, Place)>,
+    /// String constants this file defines, for other files' `named_sql`.
+    pub constants: Vec<(String, StrLit)>,
+    pub imports: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FunctionSummary {
+    pub name: String,
+    pub owner: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CallSummary {
+    pub caller: Option<usize>,
+    pub callee: String,
+}
+
+/// Where something happens: the function (an index into `functions`) and
+/// the type it belongs to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Place {
+    pub function: Option<usize>,
+    pub owner: Option<String>,
+    pub range: ByteRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct OpenSite {
+    pub place: Place,
+    /// The call's name, for the message.
+    pub api: String,
+    /// The open flags already ask for WAL.
+    pub wal_flag: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlSummary {
+    pub fact: SqlFact,
+    pub place: Place,
+}
+
+impl FileSummary {
+    pub fn new(model: &Model, ops: &[Classified], sql: &FileSql) -> FileSummary {
+        let mut function_index: HashMap<NodeId, usize> = HashMap::new();
+        let mut summary = FileSummary {
+            imports: model.imports.clone(),
+            ..FileSummary::default()
+        };
+        for id in model.ids() {
+            match &model.node(id).kind {
+                NodeKind::Function(function) => {
+                    function_index.insert(id, summary.functions.len());
+                    summary.functions.push(FunctionSummary {
+                        name: function.name.clone(),
+                        owner: model.enclosing_type(id).map(str::to_string),
+                    });
+                }
+                NodeKind::Binding(binding) => {
+                    if let Value::Str(text) = binding.init {
+                        if let Some(text) = model.str_lit(text) {
+                            summary.constants.push((binding.name.clone(), text.clone()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let place = |id: NodeId, range: ByteRange| Place {
+            function: model
+                .enclosing_function(id)
+                .and_then(|f| function_index.get(&f).copied()),
+            owner: model.enclosing_type(id).map(str::to_string),
+            range,
+        };
+        for (id, call) in model.calls() {
+            summary.calls.push(CallSummary {
+                caller: place(id, 0..0).function,
+                callee: call.name.clone(),
+            });
+        }
+        for classified in ops {
+            let id = classified.node;
+            let name_range = match &model.node(id).kind {
+                NodeKind::Call(call) => call.name_range.clone(),
+                _ => model.node(id).range.clone(),
+            };
+            match &classified.op {
+                Op::DbOpen { wal_flag } => summary.opens.push(OpenSite {
+                    place: place(id, name_range),
+                    api: match &model.node(id).kind {
+                        NodeKind::Call(call) => call.name.clone(),
+                        _ => String::new(),
+                    },
+                    wal_flag: *wal_flag,
+                }),
+                Op::WalEnable => summary.wal_enables.push(place(id, name_range)),
+                _ => {}
+            }
+        }
+        for named in &sql.unresolved {
+            let range = model.node(named.origin).range.clone();
+            summary
+                .named_sql
+                .push((named.name.clone(), place(named.origin, range)));
+        }
+        for at in &sql.facts {
+            let place = match at.origin {
+                Some(origin) => place(origin, at.fact.keyword_range.clone()),
+                None => Place {
+                    range: at.fact.keyword_range.clone(),
+                    ..Place::default()
+                },
+            };
+            summary.sql.push(SqlSummary {
+                fact: at.fact.clone(),
+                place,
+            });
+        }
+        summary
+    }
+}
+
+/// A function somewhere in the project: (file, function) indices.
+pub type FunctionRef = (usize, usize);
+
+pub struct ProjectFile<'a> {
+    pub source: &'a SourceFile,
+    pub summary: &'a FileSummary,
+}
+
+/// All files' summaries, with the joins project rules ask for.
+pub struct Project<'a> {
+    pub files: Vec<ProjectFile<'a>>,
+    /// SQL from other files' constants, resolved: (file of the executing
+    /// call, the fact located in the constant's file, that file).
+    pub borrowed_sql: Vec<BorrowedSql>,
+    functions_by_name: HashMap<&'a str, Vec<FunctionRef>>,
+    /// Functions that enable WAL themselves or call (transitively) one that does.
+    reaches_wal: HashSet<FunctionRef>,
+    /// WAL enabled somewhere no connection can be told apart (a `.sql`
+    /// file, top-level code): it counts for every connection.
+    wal_everywhere: bool,
+}
+
+/// SQL executed in one file from a constant defined in another.
+pub struct BorrowedSql {
+    /// Where the constant's text lives (and the diagnostic goes).
+    pub file: usize,
+    pub fact: SqlFact,
+    /// Where it is executed.
+    pub executed_in: usize,
+    pub place: Place,
+}
+
+impl<'a> Project<'a> {
+    pub fn new(files: Vec<ProjectFile<'a>>) -> Project<'a> {
+        let mut functions_by_name: HashMap<&str, Vec<FunctionRef>> = HashMap::new();
+        for (f, file) in files.iter().enumerate() {
+            for (i, function) in file.summary.functions.iter().enumerate() {
+                functions_by_name
+                    .entry(function.name.as_str())
+                    .or_default()
+                    .push((f, i));
+            }
+        }
+        let borrowed_sql = resolve_named_sql(&files);
+        let mut project = Project {
+            files,
+            borrowed_sql,
+            functions_by_name,
+            reaches_wal: HashSet::new(),
+            wal_everywhere: false,
+        };
+        project.compute_wal_reach();
+        project
+    }
+
+    fn compute_wal_reach(&mut self) {
+        let mut direct: Vec<FunctionRef> = Vec::new();
+        let mut everywhere = false;
+        let mut mark =
+            |file: usize, place: &Place, direct: &mut Vec<FunctionRef>| match place.function {
+                Some(function) => direct.push((file, function)),
+                None if place.owner.is_none() => everywhere = true,
+                // Type-level WAL (a property initializer) counts for the type's own methods.
+                None => {}
+            };
+        for (f, file) in self.files.iter().enumerate() {
+            for place in &file.summary.wal_enables {
+                mark(f, place, &mut direct);
+            }
+            for sql in &file.summary.sql {
+                if sets_wal(&sql.fact) {
+                    mark(f, &sql.place, &mut direct);
+                }
+            }
+        }
+        for borrowed in &self.borrowed_sql {
+            if sets_wal(&borrowed.fact) {
+                mark(borrowed.executed_in, &borrowed.place, &mut direct);
+            }
+        }
+        // Callers of a function that reaches WAL reach it too.
+        let mut callers_by_name: HashMap<&str, Vec<FunctionRef>> = HashMap::new();
+        for (f, file) in self.files.iter().enumerate() {
+            for call in &file.summary.calls {
+                if let Some(caller) = call.caller {
+                    callers_by_name
+                        .entry(call.callee.as_str())
+                        .or_default()
+                        .push((f, caller));
+                }
+            }
+        }
+        let mut reached: HashSet<FunctionRef> = direct.iter().copied().collect();
+        let mut queue: VecDeque<FunctionRef> = direct.into();
+        while let Some((f, i)) = queue.pop_front() {
+            let name = self.files[f].summary.functions[i].name.as_str();
+            for &caller in callers_by_name.get(name).into_iter().flatten() {
+                if reached.insert(caller) {
+                    queue.push_back(caller);
+                }
+            }
+        }
+        self.reaches_wal = reached;
+        self.wal_everywhere = everywhere;
+    }
+
+    pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {
+        &self.files[file].summary.functions[index]
+    }
+
+    /// Whether the connection used at `place` in `file` gets WAL: enabled in
+    /// the same function or anything it calls, in a function of the same type
+    /// (an open helper's `onConfigure`), by a caller of the function (the
+    /// connection is returned to it), or project-wide.
+    pub fn wal_reaches(&self, file: usize, place: &Place) -> bool {
+        if self.wal_everywhere {
+            return true;
+        }
+        if let Some(function) = place.function {
+            if self.reaches_wal.contains(&(file, function)) {
+                return true;
+            }
+            let name = self.function((file, function)).name.as_str();
+            let called_by_wal_setup = self.files.iter().enumerate().any(|(f, other)| {
+                other.summary.calls.iter().any(|call| {
+                    call.callee == name
+                        && call
+                            .caller
+                            .is_some_and(|caller| self.reaches_wal.contains(&(f, caller)))
+                })
+            });
+            if called_by_wal_setup {
+                return true;
+            }
+        }
+        if let Some(owner) = &place.owner {
+            let type_has_wal = self
+                .reaches_wal
+                .iter()
+                .any(|&r| self.function(r).owner.as_deref() == Some(owner.as_str()))
+                || self.files.iter().any(|other| {
+                    other
+                        .summary
+                        .wal_enables
+                        .iter()
+                        .any(|p| p.owner.as_deref() == Some(owner.as_str()))
+                });
+            if type_has_wal {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Functions named `name` anywhere in the project.
+    pub fn functions_named(&self, name: &str) -> &[FunctionRef] {
+        self.functions_by_name.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every SQL fact of the project with the file whose text holds it.
+    pub fn all_sql(&self) -> impl Iterator<Item = (usize, &SqlFact)> + '_ {
+        self.files
+            .iter()
+            .enumerate()
+            .flat_map(|(f, file)| file.summary.sql.iter().map(move |s| (f, &s.fact)))
+            .chain(self.borrowed_sql.iter().map(|b| (b.file, &b.fact)))
+    }
+}
+
+/// A fact that switches the journal to WAL.
+pub fn sets_wal(fact: &SqlFact) -> bool {
+    match &fact.kind {
+        SqlFactKind::Pragma(pragma) => {
+            pragma.name == "journal_mode"
+                && pragma
+                    .value
+                    .as_ref()
+                    .is_some_and(|v| v.text.eq_ignore_ascii_case("wal"))
+        }
+        _ => false,
+    }
+}
+
+/// SQL executed through a constant that another file defines. A name
+/// defined in several files is ambiguous and left alone.
+fn resolve_named_sql(files: &[ProjectFile]) -> Vec<BorrowedSql> {
+    let mut constants: HashMap<&str, Vec<(usize, &StrLit)>> = HashMap::new();
+    for (f, file) in files.iter().enumerate() {
+        for (name, text) in &file.summary.constants {
+            constants.entry(name.as_str()).or_default().push((f, text));
+        }
+    }
+    let mut borrowed = Vec::new();
+    for (executed_in, file) in files.iter().enumerate() {
+        for (name, place) in &file.summary.named_sql {
+            let Some([(defined_in, text)]) = constants.get(name.as_str()).map(Vec::as_slice) else {
+                continue;
+            };
+            for fact in sql::facts(text) {
+                borrowed.push(BorrowedSql {
+                    file: *defined_in,
+                    fact,
+                    executed_in,
+                    place: place.clone(),
+                });
+            }
+        }
+    }
+    borrowed
+}
