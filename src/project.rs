@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use crate::catalog::{Classified, Op};
 use crate::facts::FileSql;
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
-use crate::model::{Model, NodeId, NodeKind, StrLit, Value};
+use crate::model::{Model, NodeId, NodeKind, Segment, StrLit, Value};
 use crate::source::{ByteRange, SourceFile};
 
 /// What the project stage keeps of one file.
@@ -36,6 +36,21 @@ pub struct FunctionSummary {
 pub struct CallSummary {
     pub caller: Option<usize>,
     pub callee: String,
+    /// The type a static call goes through (`DbConfig.configure`,
+    /// `Connection::open`): only that type's functions can be the callee.
+    pub qualifier: Option<String>,
+}
+
+impl CallSummary {
+    /// Whether this call may reach `function` (matched by name, the best a
+    /// project stage without types can do).
+    fn may_call(&self, function: &FunctionSummary) -> bool {
+        self.callee == function.name
+            && self
+                .qualifier
+                .as_ref()
+                .is_none_or(|q| function.owner.as_ref() == Some(q))
+    }
 }
 
 /// Where something happens: the function (an index into `functions`) and
@@ -96,9 +111,16 @@ impl FileSummary {
             range,
         };
         for (id, call) in model.calls() {
+            let qualifier = match call.receiver.last() {
+                Some(Segment::Name(name)) if name.starts_with(char::is_uppercase) => {
+                    Some(name.clone())
+                }
+                _ => None,
+            };
             summary.calls.push(CallSummary {
                 caller: place(id, 0..0).function,
                 callee: call.name.clone(),
+                qualifier,
             });
         }
         for classified in ops {
@@ -158,8 +180,12 @@ pub struct Project<'a> {
     /// call, the fact located in the constant's file, that file).
     pub borrowed_sql: Vec<BorrowedSql>,
     functions_by_name: HashMap<&'a str, Vec<FunctionRef>>,
+    /// Every call site by callee name: (file, call).
+    calls_by_callee: HashMap<&'a str, Vec<(usize, &'a CallSummary)>>,
     /// Functions that enable WAL themselves or call (transitively) one that does.
     reaches_wal: HashSet<FunctionRef>,
+    /// Types with a function that reaches WAL, or WAL set at type level.
+    types_with_wal: HashSet<&'a str>,
     /// WAL enabled somewhere no connection can be told apart (a `.sql`
     /// file, top-level code): it counts for every connection.
     wal_everywhere: bool,
@@ -186,12 +212,23 @@ impl<'a> Project<'a> {
                     .push((f, i));
             }
         }
+        let mut calls_by_callee: HashMap<&str, Vec<(usize, &CallSummary)>> = HashMap::new();
+        for (f, file) in files.iter().enumerate() {
+            for call in &file.summary.calls {
+                calls_by_callee
+                    .entry(call.callee.as_str())
+                    .or_default()
+                    .push((f, call));
+            }
+        }
         let borrowed_sql = resolve_named_sql(&files);
         let mut project = Project {
             files,
             borrowed_sql,
             functions_by_name,
+            calls_by_callee,
             reaches_wal: HashSet::new(),
+            types_with_wal: HashSet::new(),
             wal_everywhere: false,
         };
         project.compute_wal_reach();
@@ -224,29 +261,42 @@ impl<'a> Project<'a> {
             }
         }
         // Callers of a function that reaches WAL reach it too.
-        let mut callers_by_name: HashMap<&str, Vec<FunctionRef>> = HashMap::new();
-        for (f, file) in self.files.iter().enumerate() {
-            for call in &file.summary.calls {
-                if let Some(caller) = call.caller {
-                    callers_by_name
-                        .entry(call.callee.as_str())
-                        .or_default()
-                        .push((f, caller));
-                }
-            }
-        }
         let mut reached: HashSet<FunctionRef> = direct.iter().copied().collect();
         let mut queue: VecDeque<FunctionRef> = direct.into();
-        while let Some((f, i)) = queue.pop_front() {
-            let name = self.files[f].summary.functions[i].name.as_str();
-            for &caller in callers_by_name.get(name).into_iter().flatten() {
+        while let Some(function) = queue.pop_front() {
+            for caller in self.callers(function) {
                 if reached.insert(caller) {
                     queue.push_back(caller);
                 }
             }
         }
+        let files = &self.files;
+        self.types_with_wal = reached
+            .iter()
+            .filter_map(|&(f, i)| files[f].summary.functions[i].owner.as_deref())
+            .chain(files.iter().flat_map(|file| {
+                file.summary
+                    .wal_enables
+                    .iter()
+                    .filter_map(|p| p.owner.as_deref())
+            }))
+            .collect();
         self.reaches_wal = reached;
         self.wal_everywhere = everywhere;
+    }
+
+    /// The functions that may call `function`: calls by its name (through
+    /// its type, if qualified) from files of the same language.
+    pub fn callers(&self, (file, index): FunctionRef) -> Vec<FunctionRef> {
+        let target = &self.files[file].summary.functions[index];
+        let language = self.files[file].source.language;
+        self.calls_by_callee
+            .get(target.name.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|(f, call)| self.files[*f].source.language == language && call.may_call(target))
+            .filter_map(|(f, call)| call.caller.map(|caller| (*f, caller)))
+            .collect()
     }
 
     pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {
@@ -265,36 +315,18 @@ impl<'a> Project<'a> {
             if self.reaches_wal.contains(&(file, function)) {
                 return true;
             }
-            let name = self.function((file, function)).name.as_str();
-            let called_by_wal_setup = self.files.iter().enumerate().any(|(f, other)| {
-                other.summary.calls.iter().any(|call| {
-                    call.callee == name
-                        && call
-                            .caller
-                            .is_some_and(|caller| self.reaches_wal.contains(&(f, caller)))
-                })
-            });
+            let called_by_wal_setup = self
+                .callers((file, function))
+                .iter()
+                .any(|caller| self.reaches_wal.contains(caller));
             if called_by_wal_setup {
                 return true;
             }
         }
-        if let Some(owner) = &place.owner {
-            let type_has_wal = self
-                .reaches_wal
-                .iter()
-                .any(|&r| self.function(r).owner.as_deref() == Some(owner.as_str()))
-                || self.files.iter().any(|other| {
-                    other
-                        .summary
-                        .wal_enables
-                        .iter()
-                        .any(|p| p.owner.as_deref() == Some(owner.as_str()))
-                });
-            if type_has_wal {
-                return true;
-            }
-        }
-        false
+        place
+            .owner
+            .as_deref()
+            .is_some_and(|owner| self.types_with_wal.contains(owner))
     }
 
     /// Functions named `name` anywhere in the project.

@@ -73,10 +73,14 @@ fn doc_paragraphs(doc: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 pub const RULES: &[&Rule] = &[
+    &rules::auto_vacuum_full::RULE,
     &rules::autoincrement::RULE,
     &rules::fsync_in_loop::RULE,
     &rules::full_vacuum::RULE,
     &rules::journal_mode_not_wal::RULE,
+    &rules::missing_wal::RULE,
+    &rules::secure_delete_on::RULE,
+    &rules::synchronous_full_in_wal::RULE,
 ];
 
 pub fn rule(id: &str) -> Option<&'static Rule> {

@@ -30,7 +30,7 @@ impl Language {
             "rs" => Some(Language::Rust),
             "swift" => Some(Language::Swift),
             "kt" | "kts" => Some(Language::Kotlin),
-            "sql" => Some(Language::Sql),
+            "sql" | "sq" => Some(Language::Sql),
             _ => None,
         }
     }

@@ -159,7 +159,13 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         assert!(rule["help"]["text"]
             .as_str()
             .is_some_and(|t| t.contains("## Why is this bad?")));
-        assert_eq!(rule["defaultConfiguration"]["level"], "warning");
+        let declared = RULES.iter().find(|r| rule["id"] == r.id).unwrap().severity;
+        let expected_level = match declared {
+            storlint::diagnostic::Severity::Hint => "note",
+            storlint::diagnostic::Severity::Warning => "warning",
+            storlint::diagnostic::Severity::Error => "error",
+        };
+        assert_eq!(rule["defaultConfiguration"]["level"], expected_level);
     }
     let results = run["results"].as_array().unwrap();
     let mut summary: Vec<(String, String, u64, u64, u64)> = results

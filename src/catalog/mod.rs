@@ -235,6 +235,12 @@ pub fn is_iteration_call(language: Language, name: &str) -> bool {
     names.contains(&name)
 }
 
+/// Libraries whose databases are in WAL mode unless told otherwise (Room's
+/// `JournalMode.AUTOMATIC`).
+pub fn imports_wal_by_default(import: &str) -> bool {
+    import.starts_with("androidx.room")
+}
+
 /// Every word whose presence makes a file worth parsing: the catalog's call
 /// names and the SQL keywords that SQL facts are made of. Derived from the
 /// tables so that a new row can never be missed by the prefilter.

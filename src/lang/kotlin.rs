@@ -25,10 +25,22 @@ use crate::source::{ByteRange, Language, SourceFile};
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     let text = file.text.as_str();
     let (trees, scanned_comments) = parse_best(text)?;
+    let mut constants = Constants::new();
+    for tree in &trees {
+        collect_constants(
+            text,
+            tree.root_node(),
+            &mut Vec::new(),
+            true,
+            &mut constants,
+        );
+    }
     let mut lowerer = Lowerer {
         text,
         model: Model::new(file.language),
         comments_from_tree: scanned_comments.is_none(),
+        constants,
+        constant_values: Default::default(),
     };
     for range in scanned_comments.unwrap_or_default() {
         let text = text.get(range.clone()).unwrap_or("").to_string();
@@ -450,13 +462,123 @@ enum Trim {
     Margin(String),
 }
 
-struct Lowerer<'a> {
+/// A `val` at top level or in an object whose initializer may be a string:
+/// the enclosing type names (outermost first) and the initializer.
+struct ConstantDef<'tree> {
+    owners: Vec<String>,
+    init: TsNode<'tree>,
+}
+
+type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
+
+/// How deep constants may refer to constants; deeper (or cyclic) references are holes.
+const MAX_CONSTANT_DEPTH: usize = 16;
+
+/// The type whose body `node` declares things in, if it is one.
+fn owner_name(text: &str, node: TsNode) -> Option<String> {
+    match node.kind() {
+        "class_declaration" | "object_declaration" => node
+            .child_by_field_name("name")
+            .and_then(|n| text.get(n.byte_range()))
+            .map(str::to_string),
+        "companion_object" => Some(
+            node.child_by_field_name("name")
+                .and_then(|n| text.get(n.byte_range()))
+                .unwrap_or("Companion")
+                .to_string(),
+        ),
+        _ => None,
+    }
+}
+
+/// Records the file's constants: `val`s at top level and in objects and
+/// companions (Kotlin only allows `const val` there). Class members and
+/// locals are not constants; `in_object` says which kind of body `node` is.
+fn collect_constants<'tree>(
+    text: &str,
+    node: TsNode<'tree>,
+    owners: &mut Vec<String>,
+    in_object: bool,
+    out: &mut Constants<'tree>,
+) {
+    for child in named_children(node) {
+        match child.kind() {
+            "property_declaration" if in_object => {
+                let kids = children(child);
+                let is_val = kids.iter().any(|c| c.kind() == "val");
+                let name = child_of_kind(child, "variable_declaration")
+                    .and_then(|v| child_of_kind(v, "identifier"))
+                    .and_then(|n| text.get(n.byte_range()));
+                let init = kids
+                    .iter()
+                    .skip_while(|c| c.kind() != "=")
+                    .find(|c| c.is_named())
+                    .copied();
+                if let (true, Some(name), Some(init)) = (is_val, name, init) {
+                    out.entry(name.to_string()).or_default().push(ConstantDef {
+                        owners: owners.clone(),
+                        init,
+                    });
+                }
+            }
+            "object_declaration" | "companion_object" | "class_declaration" => {
+                owners.push(owner_name(text, child).unwrap_or_default());
+                let body = child_of_kind(child, "class_body")
+                    .or_else(|| child_of_kind(child, "enum_class_body"));
+                if let Some(body) = body {
+                    let is_object = child.kind() != "class_declaration";
+                    collect_constants(text, body, owners, is_object, out);
+                }
+                owners.pop();
+            }
+            "ERROR" => collect_constants(text, child, owners, in_object, out),
+            _ => {}
+        }
+    }
+}
+
+fn is_plus(node: TsNode) -> bool {
+    node.kind() == "binary_expression"
+        && node
+            .child_by_field_name("operator")
+            .is_some_and(|op| op.kind() == "+")
+}
+
+/// The operands of `a + b + c`, which the grammar nests; a parenthesised
+/// sum stays one operand.
+fn plus_operands<'t>(node: TsNode<'t>, out: &mut Vec<TsNode<'t>>) {
+    if !is_plus(node) {
+        out.push(node);
+        return;
+    }
+    for side in ["left", "right"] {
+        if let Some(operand) = node.child_by_field_name(side) {
+            plus_operands(operand, out);
+        }
+    }
+}
+
+/// Type names without the implicit `Companion`: `Note.TABLE` names the
+/// constant declared in `Note`'s companion.
+fn without_companion(names: &[String]) -> Vec<&str> {
+    names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| *n != "Companion")
+        .collect()
+}
+
+struct Lowerer<'a, 'tree> {
     text: &'a str,
     model: Model,
     comments_from_tree: bool,
+    constants: Constants<'tree>,
+    /// Values of constants already evaluated, by initializer offset; `None`
+    /// while one is being evaluated, so a cycle ends in a hole.
+    constant_values: std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>,
 }
 
-impl<'a> Lowerer<'a> {
+impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn text(&self, node: TsNode) -> &'a str {
         self.text.get(node.byte_range()).unwrap_or("")
     }
@@ -498,8 +620,17 @@ impl<'a> Lowerer<'a> {
             return Value::Other;
         }
         match node.kind() {
-            "line_comment" | "block_comment" | "package_header" | "import" | "type_alias"
-            | "shebang" => Value::Other,
+            "line_comment" | "block_comment" | "package_header" | "type_alias" | "shebang" => {
+                Value::Other
+            }
+            "import" => {
+                self.import(node);
+                Value::Other
+            }
+            "annotation" | "file_annotation" => {
+                self.annotation(node, ctx);
+                Value::Other
+            }
             "ERROR" => {
                 self.error(node, ctx);
                 Value::Other
@@ -567,6 +698,23 @@ impl<'a> Lowerer<'a> {
             "string_literal" | "multiline_string_literal" => {
                 Value::Str(self.string(node, ctx, None))
             }
+            "binary_expression" if is_plus(node) => match self.concatenation(node, 0) {
+                Some(literal) => {
+                    // One Str for the whole sum; the operands' own nodes
+                    // (fragment literals, calls) hang under it.
+                    let id = self.push(ctx, node.byte_range(), NodeKind::Str(literal));
+                    let mut operands = Vec::new();
+                    plus_operands(node, &mut operands);
+                    for operand in operands {
+                        self.lower_node(operand, ctx.under(id));
+                    }
+                    Value::Str(id)
+                }
+                None => {
+                    self.lower_children(node, ctx);
+                    Value::Other
+                }
+            },
             "call_expression" => match call_parts(node) {
                 Some(parts) => self.call(node.byte_range(), parts, ctx),
                 None => {
@@ -657,6 +805,48 @@ impl<'a> Lowerer<'a> {
             }
             self.lower_node(child, ctx);
             i += 1;
+        }
+    }
+
+    /// `@Query("...")`, `@Entity(indices = [...])`, `@Insert`: a call of the
+    /// annotation, so that rules see Room's SQL and schema like any call.
+    /// Annotations sit in the declaration's modifiers, so the call's parent
+    /// is the declaration (the Function, TypeDecl or Binding).
+    fn annotation(&mut self, node: TsNode, ctx: Ctx) {
+        for child in named_children(node) {
+            if child.kind() == "constructor_invocation" {
+                self.constructor_invocation(child, ctx);
+            } else if is_type_node(child.kind()) {
+                let name = self.type_name(child).unwrap_or_default();
+                let name_range = self.type_name_range(child);
+                self.push_call(ctx, child.byte_range(), &name, Vec::new(), name_range);
+            }
+        }
+    }
+
+    /// `import a.b.C`, `import a.b.C as D` (the path only), `import a.b.*`.
+    fn import(&mut self, node: TsNode) {
+        let mut path = String::new();
+        for child in children(node) {
+            match child.kind() {
+                "qualified_identifier" | "identifier" if path.is_empty() => {
+                    let segments: Vec<&str> = if child.kind() == "identifier" {
+                        vec![self.text(child)]
+                    } else {
+                        named_children(child)
+                            .into_iter()
+                            .filter(|c| c.kind() == "identifier")
+                            .map(|c| self.text(c))
+                            .collect()
+                    };
+                    path = segments.join(".");
+                }
+                "*" if !path.is_empty() => path.push_str(".*"),
+                _ => {}
+            }
+        }
+        if !path.is_empty() {
+            self.model.imports.push(path);
         }
     }
 
@@ -784,7 +974,8 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// `Base(args)` in a supertype list: a call of the base constructor.
+    /// `Base(args)` in a supertype list or `Query(args)` in an annotation: a
+    /// call of the constructor.
     fn constructor_invocation(&mut self, node: TsNode, ctx: Ctx) {
         let type_node = named_children(node)
             .into_iter()
@@ -792,7 +983,7 @@ impl<'a> Lowerer<'a> {
         let name = type_node
             .and_then(|t| self.type_name(t))
             .unwrap_or_default();
-        let name_range = type_node.map_or(node.byte_range(), |t| t.byte_range());
+        let name_range = type_node.map_or(node.byte_range(), |t| self.type_name_range(t));
         let id = self.push_call(
             ctx,
             node.byte_range(),
@@ -971,19 +1162,20 @@ impl<'a> Lowerer<'a> {
         let mut property_name = "";
         let mut outer_bindings = false;
         let mut after_equals = false;
+        // Annotations come before the name; they belong to the binding.
+        let mut modifiers = Vec::new();
         for child in all {
             match child.kind() {
                 "variable_declaration" => {
                     if let Some(name) = child_of_kind(child, "identifier") {
                         property_name = self.text(name);
                         let declared_type = self.declared_type(child);
-                        binding = Some(self.push_binding(
-                            ctx,
-                            node.byte_range(),
-                            name,
-                            kind,
-                            declared_type,
-                        ));
+                        let id =
+                            self.push_binding(ctx, node.byte_range(), name, kind, declared_type);
+                        binding = Some(id);
+                        for modifier in modifiers.drain(..) {
+                            self.lower_node(modifier, ctx.under(id));
+                        }
                     }
                 }
                 "multi_variable_declaration" => {
@@ -1020,12 +1212,17 @@ impl<'a> Lowerer<'a> {
                         _ => {}
                     }
                 }
-                "modifiers" => {
-                    let parent = binding.map_or(ctx, |id| ctx.under(id));
-                    self.lower_node(child, parent);
-                }
+                "modifiers" => match binding {
+                    Some(id) => {
+                        self.lower_node(child, ctx.under(id));
+                    }
+                    None => modifiers.push(child),
+                },
                 _ => {}
             }
+        }
+        for modifier in modifiers {
+            self.lower_node(modifier, ctx);
         }
     }
 
@@ -1064,6 +1261,18 @@ impl<'a> Lowerer<'a> {
             .into_iter()
             .find(|c| is_type_node(c.kind()))
             .and_then(|t| self.type_name(t))
+    }
+
+    /// The last name of a written type (`Query` in `androidx.room.Query`).
+    fn type_name_range(&self, node: TsNode) -> ByteRange {
+        match node.kind() {
+            "user_type" => named_children(node)
+                .into_iter()
+                .rev()
+                .find(|c| c.kind() == "identifier")
+                .map_or(node.byte_range(), |n| n.byte_range()),
+            _ => node.byte_range(),
+        }
     }
 
     /// Last segment of a written type, without generics or nullability.
@@ -1419,12 +1628,143 @@ impl<'a> Lowerer<'a> {
 
     // ---- strings ----
 
+    /// The value of `a + b + ...` when it builds a string, that is when an
+    /// operand is a literal or a string constant; other operands are holes.
+    fn concatenation(&self, node: TsNode, depth: usize) -> Option<StrLit> {
+        let mut operands = Vec::new();
+        plus_operands(node, &mut operands);
+        let pieces: Vec<Option<StrLit>> = operands
+            .iter()
+            .map(|operand| self.string_value(*operand, depth))
+            .collect();
+        if pieces.iter().all(Option::is_none) {
+            return None;
+        }
+        let mut builder = StrBuilder::new();
+        let mut after_string = false;
+        for (operand, piece) in operands.iter().zip(pieces) {
+            let digits = self.text(*operand);
+            match piece {
+                Some(literal) => {
+                    builder.append(&literal);
+                    after_string = true;
+                }
+                // `"LIMIT " + 10`; before any string, `1 + 2` would be a sum.
+                None if after_string
+                    && operand.kind() == "number_literal"
+                    && digits.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    builder.verbatim(digits, operand.start_byte())
+                }
+                None => builder.hole(operand.byte_range()),
+            }
+        }
+        Some(builder.finish())
+    }
+
+    /// The string an expression evaluates to, when it is a literal, a
+    /// trimmed literal, a concatenation or a string constant of this file.
+    fn string_value(&self, node: TsNode, depth: usize) -> Option<StrLit> {
+        if depth > MAX_CONSTANT_DEPTH {
+            return None;
+        }
+        match node.kind() {
+            "string_literal" | "multiline_string_literal" => Some(self.decode_string(node).0),
+            "parenthesized_expression" => {
+                let inner: Vec<TsNode> = named_children(node)
+                    .into_iter()
+                    .filter(|c| !matches!(c.kind(), "line_comment" | "block_comment"))
+                    .collect();
+                match inner.as_slice() {
+                    [only] => self.string_value(*only, depth),
+                    _ => None,
+                }
+            }
+            "binary_expression" if is_plus(node) => self.concatenation(node, depth),
+            "call_expression" => {
+                let parts = call_parts(node)?;
+                let (name, _, receiver) = self.callee_name(parts.callee);
+                let receiver = receiver?;
+                let trim = self.trim_of(&name, receiver, &parts)?;
+                Some(apply_trim(&self.decode_string(receiver).0, trim))
+            }
+            "identifier" => self.constant_value(node, self.text(node), &[], depth),
+            "navigation_expression" => {
+                let names = self
+                    .chain(node)
+                    .into_iter()
+                    .map(|segment| match segment {
+                        Segment::Name(name) => Some(name),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>()?;
+                let (name, qualifier) = names.split_last()?;
+                self.constant_value(node, name, qualifier, depth)
+            }
+            _ => None,
+        }
+    }
+
+    /// The string value of the constant `qualifier.name` seen from `use_site`:
+    /// the one declared in the qualifying type, or else in the innermost
+    /// type around the use, or else the only one of that name.
+    fn constant_value(
+        &self,
+        use_site: TsNode,
+        name: &str,
+        qualifier: &[String],
+        depth: usize,
+    ) -> Option<StrLit> {
+        let wanted = without_companion(qualifier);
+        let candidates: Vec<&ConstantDef> = self
+            .constants
+            .get(name)?
+            .iter()
+            .filter(|c| without_companion(&c.owners).ends_with(&wanted))
+            .collect();
+        let around = self.owners_of(use_site);
+        let around = without_companion(&around);
+        let mut best: Option<(usize, &ConstantDef)> = None;
+        for candidate in &candidates {
+            let owners = without_companion(&candidate.owners);
+            if around.starts_with(&owners) && best.is_none_or(|(len, _)| owners.len() > len) {
+                best = Some((owners.len(), candidate));
+            }
+        }
+        let chosen = match (best, candidates.as_slice()) {
+            (Some((_, chosen)), _) => chosen,
+            (None, [only]) => only,
+            _ => return None,
+        };
+        let key = chosen.init.start_byte();
+        if let Some(known) = self.constant_values.borrow().get(&key) {
+            return known.clone();
+        }
+        self.constant_values.borrow_mut().insert(key, None);
+        let value = self.string_value(chosen.init, depth + 1);
+        self.constant_values.borrow_mut().insert(key, value.clone());
+        value
+    }
+
+    /// Names of the types around a node, outermost first.
+    fn owners_of(&self, node: TsNode) -> Vec<String> {
+        let mut owners = Vec::new();
+        let mut current = node.parent();
+        while let Some(ancestor) = current {
+            if let Some(owner) = owner_name(self.text, ancestor) {
+                owners.push(owner);
+            }
+            current = ancestor.parent();
+        }
+        owners.reverse();
+        owners
+    }
+
     /// Pushes the Str node of a literal, then whatever its `${...}` hold.
     fn string(&mut self, node: TsNode, ctx: Ctx, trim: Option<Trim>) -> NodeId {
         let (literal, interpolations) = self.decode_string(node);
         let literal = match trim {
-            Some(Trim::Indent) => trim_indent(&literal),
-            Some(Trim::Margin(prefix)) => trim_margin(&literal, &prefix),
+            Some(trim) => apply_trim(&literal, trim),
             None => literal,
         };
         let id = self.push(ctx, node.byte_range(), NodeKind::Str(literal));
@@ -1505,6 +1845,13 @@ impl<'a> Lowerer<'a> {
             builder.verbatim(&rest[..c.len_utf8()], base + i);
             i += c.len_utf8();
         }
+    }
+}
+
+fn apply_trim(literal: &StrLit, trim: Trim) -> StrLit {
+    match trim {
+        Trim::Indent => trim_indent(literal),
+        Trim::Margin(prefix) => trim_margin(literal, &prefix),
     }
 }
 
@@ -1712,6 +2059,254 @@ mod tests {
                 _ => None,
             })
             .expect("binding")
+    }
+
+    #[test]
+    fn imports_are_recorded_as_written() {
+        let text = "package app.data\n\nimport android.database.sqlite.SQLiteDatabase\nimport androidx.room.*\nimport java.io.File as JFile\nimport kotlin.math.max // why\n\nfun f() = max(1, 2)\n";
+        let model = lower_text(text);
+        assert_eq!(
+            model.imports,
+            vec![
+                "android.database.sqlite.SQLiteDatabase",
+                "androidx.room.*",
+                "java.io.File",
+                "kotlin.math.max",
+            ]
+        );
+        only_call(&model, "max");
+    }
+
+    #[test]
+    fn concatenation_with_constants_is_one_string() {
+        let text = r#"object Tables {
+    const val NOTES = "notes"
+    const val SELECT_ALL = "SELECT * FROM " + NOTES
+}
+class NoteStore(private val db: SQLiteDatabase) {
+    companion object {
+        private const val WHERE = " WHERE archived = 0"
+        val LIMIT = "LIMIT " + 10
+    }
+    fun load(id: Long) {
+        db.rawQuery(Tables.SELECT_ALL + WHERE + " AND id = " + id, null)
+        db.execSQL("""
+            DELETE FROM notes
+            """.trimIndent() + Companion.WHERE)
+        val q = "SELECT 1 FROM " + Tables.NOTES + " " + LIMIT
+        db.rawQuery("SELECT * FROM ${Tables.NOTES}" + x(), null)
+        val n = 1 + 2
+    }
+}
+"#;
+        let model = lower_text(text);
+        let raw_queries = calls_named(&model, "rawQuery");
+        let (first_id, first) = raw_queries[0];
+        let lit = str_of(&model, &first.args[0].value);
+        assert_eq!(
+            lit.value,
+            format!("SELECT * FROM notes WHERE archived = 0 AND id = {HOLE}")
+        );
+        assert!(lit.has_holes);
+        let Value::Str(str_id) = first.args[0].value else {
+            unreachable!()
+        };
+        assert_eq!(model.node(str_id).parent, Some(first_id));
+        assert_eq!(
+            &text[model.node(str_id).range.clone()],
+            "Tables.SELECT_ALL + WHERE + \" AND id = \" + id"
+        );
+        // Each piece maps to where it was written, however far away.
+        let notes_at = text.find("\"notes\"").unwrap() + 1;
+        let start = lit.value.find("notes").unwrap();
+        assert_eq!(lit.source_range(start..start + 5), notes_at..notes_at + 5);
+        let select_at = text.find("\"SELECT * FROM \"").unwrap() + 1;
+        assert_eq!(lit.source_range(0..6), select_at..select_at + 6);
+        assert_eq!(source_of(text, &lit, " WHERE"), " WHERE");
+        let where_at = text.find(" WHERE archived").unwrap();
+        let start = lit.value.find(" WHERE").unwrap();
+        assert_eq!(lit.source_range(start..start + 6), where_at..where_at + 6);
+        assert_eq!(source_of(text, &lit, HOLE), "id");
+
+        let (_, exec) = only_call(&model, "execSQL");
+        let lit = str_of(&model, &exec.args[0].value);
+        assert_eq!(lit.value, "DELETE FROM notes WHERE archived = 0");
+        let start = lit.value.find("archived").unwrap();
+        let archived_at = text.find("archived").unwrap();
+        assert_eq!(
+            lit.source_range(start..start + 8),
+            archived_at..archived_at + 8
+        );
+        assert_eq!(source_of(text, &lit, "DELETE"), "DELETE");
+
+        let (_, q) = binding(&model, "q");
+        assert_eq!(
+            str_of(&model, &q.init).value,
+            "SELECT 1 FROM notes LIMIT 10"
+        );
+        let (_, select_all) = binding(&model, "SELECT_ALL");
+        assert_eq!(select_all.kind, BindingKind::Constant);
+        assert_eq!(
+            str_of(&model, &select_all.init).value,
+            "SELECT * FROM notes"
+        );
+
+        let (_, last) = raw_queries[1];
+        let lit = str_of(&model, &last.args[0].value);
+        assert_eq!(lit.value, format!("SELECT * FROM {HOLE}{HOLE}"));
+        let (x, _) = only_call(&model, "x");
+        let Value::Str(last_str) = last.args[0].value else {
+            unreachable!()
+        };
+        assert!(model.ancestors(x).any(|a| a == last_str));
+
+        let (_, n) = binding(&model, "n");
+        assert_eq!(n.init, Value::Other);
+    }
+
+    #[test]
+    fn constant_cycles_and_unknown_names_are_holes() {
+        let text = "const val A = B + \"a\"\nconst val B = A + \"b\"\nfun f() { db.execSQL(A + other + Missing.X) }\n";
+        let model = lower_text(text);
+        let (_, exec) = only_call(&model, "execSQL");
+        let lit = str_of(&model, &exec.args[0].value);
+        // The cycle is cut where it closes: A = (A's hole) + "a".
+        assert_eq!(lit.value, format!("{HOLE}a{HOLE}{HOLE}"));
+        let a_at = text.find("\"a\"").unwrap() + 1;
+        assert_eq!(lit.source_range(HOLE.len()..HOLE.len() + 1), a_at..a_at + 1);
+        assert_eq!(
+            source_of(text, &lit, &format!("{HOLE}{HOLE}")),
+            "other + Missing.X"
+        );
+    }
+
+    #[test]
+    fn room_annotations_are_calls_on_their_declarations() {
+        let text = r#"package app.data
+
+import androidx.room.*
+
+@Entity(tableName = "notes", indices = [Index(value = ["archived"]), Index("owner", "created")])
+data class Note(
+    @PrimaryKey val id: Long,
+    @ColumnInfo(name = "archived", defaultValue = "0") val archived: Boolean,
+) {
+    @Ignore var draft: String = ""
+
+    companion object {
+        const val TABLE = "notes"
+    }
+}
+
+@Dao
+interface NoteDao {
+    @Query("SELECT * FROM " + Note.TABLE + " WHERE archived = 0")
+    fun live(): List<Note>
+
+    @Insert(onConflict = OnConflictStrategy.REPLACE)
+    suspend fun insert(note: Note)
+
+    @Transaction
+    @Query("DELETE FROM notes WHERE id = :id")
+    suspend fun delete(id: Long)
+}
+
+@Database(entities = [Note::class], version = 1)
+abstract class AppDatabase : RoomDatabase()
+"#;
+        let model = lower_text(text);
+        let parent_kind = |id: NodeId| &model.node(model.node(id).parent.expect("parent")).kind;
+
+        let (entity_id, entity) = only_call(&model, "Entity");
+        assert!(entity.receiver.is_empty());
+        assert_eq!(&text[entity.name_range.clone()], "Entity");
+        assert!(matches!(parent_kind(entity_id), NodeKind::TypeDecl { name } if name == "Note"));
+        let labels: Vec<Option<&str>> = entity.args.iter().map(|a| a.label.as_deref()).collect();
+        assert_eq!(labels, vec![Some("tableName"), Some("indices")]);
+        assert_eq!(str_of(&model, &entity.args[0].value).value, "notes");
+        assert_eq!(entity.args[1].value, Value::Other);
+        let indices = calls_named(&model, "Index");
+        assert_eq!(indices.len(), 2);
+        for (index_id, _) in &indices {
+            assert_eq!(model.node(*index_id).parent, Some(entity_id));
+        }
+        let (first_index_id, first_index) = indices[0];
+        assert_eq!(first_index.args[0].label.as_deref(), Some("value"));
+        assert_eq!(first_index.args[0].value, Value::Other);
+        let archived: Vec<NodeId> = model
+            .children(first_index_id)
+            .filter(|c| model.str_lit(*c).is_some_and(|s| s.value == "archived"))
+            .collect();
+        assert_eq!(archived.len(), 1);
+        let columns: Vec<String> = indices[1]
+            .1
+            .args
+            .iter()
+            .map(|a| str_of(&model, &a.value).value)
+            .collect();
+        assert_eq!(columns, vec!["owner", "created"]);
+
+        let (primary_key, primary) = only_call(&model, "PrimaryKey");
+        assert!(primary.args.is_empty());
+        assert!(matches!(parent_kind(primary_key), NodeKind::Binding(b) if b.name == "id"));
+        let (column_id, column) = only_call(&model, "ColumnInfo");
+        assert!(matches!(parent_kind(column_id), NodeKind::Binding(b) if b.name == "archived"));
+        assert_eq!(str_of(&model, &column.args[1].value).value, "0");
+
+        let (ignore_id, _) = only_call(&model, "Ignore");
+        assert!(matches!(parent_kind(ignore_id), NodeKind::Binding(b) if b.name == "draft"));
+
+        let (dao_id, dao) = only_call(&model, "Dao");
+        assert!(dao.args.is_empty());
+        assert_eq!(&text[model.node(dao_id).range.clone()], "Dao");
+        assert!(matches!(parent_kind(dao_id), NodeKind::TypeDecl { name } if name == "NoteDao"));
+
+        let queries = calls_named(&model, "Query");
+        assert_eq!(queries.len(), 2);
+        let (live_query_id, live_query) = queries[0];
+        assert!(matches!(parent_kind(live_query_id), NodeKind::Function(f) if f.name == "live"));
+        let lit = str_of(&model, &live_query.args[0].value);
+        assert_eq!(lit.value, "SELECT * FROM notes WHERE archived = 0");
+        // `notes` comes from the companion's constant, further down the file.
+        let table_at = text.find("TABLE = \"notes\"").unwrap() + "TABLE = \"".len();
+        let start = lit.value.find("notes").unwrap();
+        assert_eq!(lit.source_range(start..start + 5), table_at..table_at + 5);
+        assert_eq!(
+            source_of(text, &lit, " WHERE archived = 0"),
+            " WHERE archived = 0"
+        );
+
+        let (insert_id, insert) = only_call(&model, "Insert");
+        assert!(matches!(parent_kind(insert_id), NodeKind::Function(f) if f.name == "insert"));
+        assert_eq!(insert.args[0].label.as_deref(), Some("onConflict"));
+        assert_eq!(
+            insert.args[0].value,
+            Value::Chain(vec![
+                Segment::Name("OnConflictStrategy".into()),
+                Segment::Name("REPLACE".into())
+            ])
+        );
+        let (transaction_id, transaction) = only_call(&model, "Transaction");
+        assert!(transaction.args.is_empty());
+        assert!(matches!(parent_kind(transaction_id), NodeKind::Function(f) if f.name == "delete"));
+        assert_eq!(
+            model.node(queries[1].0).parent,
+            model.node(transaction_id).parent
+        );
+        assert_eq!(
+            str_of(&model, &queries[1].1.args[0].value).value,
+            "DELETE FROM notes WHERE id = :id"
+        );
+
+        let (database_id, database) = only_call(&model, "Database");
+        assert!(
+            matches!(parent_kind(database_id), NodeKind::TypeDecl { name } if name == "AppDatabase")
+        );
+        let labels: Vec<Option<&str>> = database.args.iter().map(|a| a.label.as_deref()).collect();
+        assert_eq!(labels, vec![Some("entities"), Some("version")]);
+        assert_eq!(database.args[0].value, Value::Other);
+        // The supertype's constructor is still a call of its own.
+        only_call(&model, "RoomDatabase");
     }
 
     #[test]

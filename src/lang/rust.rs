@@ -39,11 +39,16 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         Ok(syntax) => syntax,
         Err(error) => return Err(parse_error(&error, &positions, &file.text)),
     };
+    let mut collector = ConstantCollector::default();
+    collector.visit_file(&syntax);
     let mut lowerer = Lowerer {
         positions,
         model: Model::new(Language::Rust),
         parent: None,
         impl_trait: None,
+        impl_type: None,
+        constants: collector.found,
+        constant_values: Default::default(),
     };
     lowerer.visit_file(&syntax);
     let mut model = lowerer.model;
@@ -153,15 +158,73 @@ impl<'a> Positions<'a> {
     }
 }
 
-struct Lowerer<'a> {
+/// A `const` or `static` of the file: the type of the `impl` block it is
+/// an associated constant of, if any, and its initializer.
+struct ConstantDef<'ast> {
+    owner: Option<String>,
+    init: &'ast Expr,
+}
+
+type Constants<'ast> = std::collections::HashMap<String, Vec<ConstantDef<'ast>>>;
+
+/// How deep constants may refer to constants; deeper references are holes.
+const MAX_CONSTANT_DEPTH: usize = 16;
+
+#[derive(Default)]
+struct ConstantCollector<'ast> {
+    owner: Option<String>,
+    found: Constants<'ast>,
+}
+
+impl<'ast> ConstantCollector<'ast> {
+    fn record(&mut self, ident: &Ident, init: &'ast Expr) {
+        self.found
+            .entry(ident.unraw().to_string())
+            .or_default()
+            .push(ConstantDef {
+                owner: self.owner.clone(),
+                init,
+            });
+    }
+}
+
+impl<'ast> Visit<'ast> for ConstantCollector<'ast> {
+    fn visit_item_const(&mut self, item: &'ast syn::ItemConst) {
+        self.record(&item.ident, &item.expr);
+    }
+
+    fn visit_item_static(&mut self, item: &'ast syn::ItemStatic) {
+        self.record(&item.ident, &item.expr);
+    }
+
+    fn visit_impl_item_const(&mut self, item: &'ast syn::ImplItemConst) {
+        self.record(&item.ident, &item.expr);
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        let saved = std::mem::replace(&mut self.owner, type_name(&item.self_ty));
+        for impl_item in &item.items {
+            self.visit_impl_item(impl_item);
+        }
+        self.owner = saved;
+    }
+}
+
+struct Lowerer<'a, 'ast> {
     positions: Positions<'a>,
     model: Model,
     parent: Option<NodeId>,
     /// The trait of the `impl ... for` block being lowered, to recognise `Drop::drop`.
     impl_trait: Option<String>,
+    /// The type of the `impl` block being lowered, for `Self::NAME`.
+    impl_type: Option<String>,
+    constants: Constants<'ast>,
+    /// Values of constants already evaluated, by initializer address;
+    /// `None` while one is being evaluated, so a cycle ends in a hole.
+    constant_values: std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>,
 }
 
-impl Lowerer<'_> {
+impl Lowerer<'_, '_> {
     fn text(&self) -> &str {
         &self.positions.file.text
     }
@@ -200,18 +263,218 @@ impl Lowerer<'_> {
 
     fn push_str(&mut self, lit: &LitStr) -> NodeId {
         let range = self.span_range(lit.span());
+        let decoded = self.decode_lit(lit);
+        self.push(range, NodeKind::Str(decoded))
+    }
+
+    fn decode_lit(&self, lit: &LitStr) -> StrLit {
+        let range = self.span_range(lit.span());
         let source = self.text().get(range.clone()).unwrap_or("");
-        let decoded = decode_string_literal(source, range.start).unwrap_or_else(|| {
+        decode_string_literal(source, range.start).unwrap_or_else(|| {
             let mut builder = StrBuilder::new();
             builder.mapped(&lit.value(), range.clone());
             builder.finish()
-        });
-        self.push(range, NodeKind::Str(decoded))
+        })
+    }
+
+    /// The string an expression evaluates to, when it is a literal, a
+    /// `concat!`/`format!` of known parts, or a string constant of this file.
+    fn string_value(&self, expr: &Expr, depth: usize) -> Option<StrLit> {
+        if depth > MAX_CONSTANT_DEPTH {
+            return None;
+        }
+        match strip_parens(expr) {
+            Expr::Lit(lit) => match &lit.lit {
+                Lit::Str(s) => Some(self.decode_lit(s)),
+                _ => None,
+            },
+            Expr::Reference(reference) => self.string_value(&reference.expr, depth),
+            Expr::Macro(mac) => self.macro_string(&mac.mac, depth),
+            Expr::Path(path) if path.qself.is_none() => {
+                let names: Vec<String> = path
+                    .path
+                    .segments
+                    .iter()
+                    .map(|segment| segment.ident.unraw().to_string())
+                    .collect();
+                let (name, qualifier) = names.split_last()?;
+                self.constant_value(name, qualifier, depth)
+            }
+            _ => None,
+        }
+    }
+
+    /// The string value of the constant `qualifier::name`: an associated
+    /// constant of the named type (`Self` is the impl being lowered), or a
+    /// free constant (any module path).
+    fn constant_value(&self, name: &str, qualifier: &[String], depth: usize) -> Option<StrLit> {
+        let candidates = self.constants.get(name)?;
+        let owner = match qualifier.last().map(String::as_str) {
+            Some("Self") => self.impl_type.clone(),
+            Some(last) if candidates.iter().any(|c| c.owner.as_deref() == Some(last)) => {
+                Some(last.to_string())
+            }
+            // A bare name inside an impl is a free constant (associated
+            // ones need `Self::`); so is a module path.
+            _ => None,
+        };
+        let chosen = candidates.iter().find(|c| c.owner == owner)?;
+        let key = chosen.init as *const Expr as usize;
+        if let Some(known) = self.constant_values.borrow().get(&key) {
+            return known.clone();
+        }
+        self.constant_values.borrow_mut().insert(key, None);
+        let value = self.string_value(chosen.init, depth + 1);
+        self.constant_values.borrow_mut().insert(key, value.clone());
+        value
+    }
+
+    /// `concat!(...)` and `format!(...)` with what is known of their parts.
+    fn macro_string(&self, mac: &Macro, depth: usize) -> Option<StrLit> {
+        let name = mac.path.segments.last()?.ident.to_string();
+        if name != "concat" && name != "format" {
+            return None;
+        }
+        let args = mac
+            .parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
+            .ok()?;
+        if name == "concat" {
+            let mut builder = StrBuilder::new();
+            for arg in &args {
+                match self.string_value(arg, depth) {
+                    Some(piece) => builder.append(&piece),
+                    None => match self.scalar_literal_text(arg) {
+                        Some(text) => builder.mapped(&text, self.expr_range(arg)),
+                        None => builder.hole(self.expr_range(arg)),
+                    },
+                }
+            }
+            return Some(builder.finish());
+        }
+        let mut args = args.iter();
+        let Some(Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(template),
+            ..
+        })) = args.next().map(strip_parens)
+        else {
+            return None;
+        };
+        let rest: Vec<&Expr> = args.collect();
+        Some(self.format_string(&self.decode_lit(template), &rest, depth))
+    }
+
+    /// What `concat!` makes of a literal that is not a string.
+    fn scalar_literal_text(&self, expr: &Expr) -> Option<String> {
+        let Expr::Lit(lit) = strip_parens(expr) else {
+            return None;
+        };
+        match &lit.lit {
+            Lit::Int(int) => Some(int.base10_digits().to_string()),
+            Lit::Float(float) => Some(float.base10_digits().to_string()),
+            Lit::Bool(boolean) => Some(boolean.value.to_string()),
+            Lit::Char(character) => Some(character.value().to_string()),
+            _ => None,
+        }
+    }
+
+    /// A `format!` template with each `{...}` replaced by its argument when
+    /// that is a known string shown as is (`{}`, `{0}`, `{name}` without a
+    /// format spec), else by a hole spanning the placeholder; `{{`/`}}` are
+    /// braces.
+    fn format_string(&self, template: &StrLit, args: &[&Expr], depth: usize) -> StrLit {
+        let positional: Vec<&Expr> = args
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Expr::Assign(_)))
+            .collect();
+        let named = |wanted: &str| {
+            args.iter().find_map(|a| match a {
+                Expr::Assign(assign) => match strip_parens(&assign.left) {
+                    Expr::Path(path) if path.path.is_ident(wanted) => Some(&*assign.right),
+                    _ => None,
+                },
+                _ => None,
+            })
+        };
+        let value = template.value.as_str();
+        let bytes = value.as_bytes();
+        let mut builder = StrBuilder::new();
+        let mut next_positional = 0;
+        let mut run_start = 0;
+        let mut i = 0;
+        let flush = |builder: &mut StrBuilder, from: usize, to: usize| {
+            if from < to {
+                builder.append(&template.filter_bytes(|b| (from..to).contains(&b)));
+            }
+        };
+        while i < bytes.len() {
+            let doubled = bytes.get(i + 1) == Some(&bytes[i]);
+            match bytes[i] {
+                b'{' | b'}' if doubled => {
+                    flush(&mut builder, run_start, i);
+                    let brace = if bytes[i] == b'{' { "{" } else { "}" };
+                    builder.mapped(brace, template.source_range(i..i + 2));
+                    i += 2;
+                    run_start = i;
+                }
+                b'{' => {
+                    flush(&mut builder, run_start, i);
+                    let end = value[i..].find('}').map_or(bytes.len(), |e| i + e + 1);
+                    let inner = value.get(i + 1..end.saturating_sub(1)).unwrap_or("");
+                    let (spec, has_format) = match inner.find(':') {
+                        Some(colon) => (inner[..colon].trim(), true),
+                        None => (inner.trim(), false),
+                    };
+                    let index = spec.parse::<usize>().ok();
+                    let argument = if spec.is_empty() {
+                        next_positional += 1;
+                        positional.get(next_positional - 1).copied()
+                    } else if let Some(index) = index {
+                        positional.get(index).copied()
+                    } else {
+                        named(spec)
+                    };
+                    let known = match argument {
+                        // `{:?}` quotes, `{:>8}` pads: not the value as is.
+                        _ if has_format => None,
+                        Some(argument) => self.string_value(argument, depth),
+                        // `{TABLE}` captures a name in scope.
+                        None if index.is_none() && !spec.is_empty() => {
+                            self.constant_value(spec, &[], depth)
+                        }
+                        None => None,
+                    };
+                    match known {
+                        Some(piece) => builder.append(&piece),
+                        None => builder.hole(template.source_range(i..end)),
+                    }
+                    i = end;
+                    run_start = i;
+                }
+                _ => i += 1,
+            }
+        }
+        flush(&mut builder, run_start, bytes.len());
+        builder.finish()
     }
 
     /// Lowers an expression whose value a node records (an argument, an
     /// initializer, a returned or assigned value) and says what it is.
     fn lower_operand(&mut self, expr: &Expr, closure_iteration: bool) -> Value {
+        let mut target = strip_parens(expr);
+        if let Expr::Reference(reference) = target {
+            target = strip_parens(&reference.expr);
+        }
+        if let Expr::Macro(mac) = target {
+            if let Some(literal) = self.macro_string(&mac.mac, 0) {
+                // One Str for the whole macro; the template's and the
+                // arguments' own nodes hang under it.
+                let range = self.expr_range(target);
+                let id = self.push(range, NodeKind::Str(literal));
+                self.within(id, |this| this.visit_macro(&mac.mac));
+                return Value::Str(id);
+            }
+        }
         match strip_parens(expr) {
             Expr::Lit(lit) => {
                 if let Lit::Str(s) = &lit.lit {
@@ -377,12 +640,20 @@ impl Lowerer<'_> {
     }
 }
 
-impl<'ast> Visit<'ast> for Lowerer<'_> {
+impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     // Attributes (including `///` doc comments, which syn turns into
     // `#[doc = "..."]`) and `extern "C"` carry no code worth lowering.
     fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
 
     fn visit_abi(&mut self, _: &'ast syn::Abi) {}
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        push_use_paths(&item.tree, String::new(), &mut self.model.imports);
+    }
+
+    fn visit_item_extern_crate(&mut self, item: &'ast syn::ItemExternCrate) {
+        self.model.imports.push(item.ident.unraw().to_string());
+    }
 
     fn visit_lit_str(&mut self, lit: &'ast LitStr) {
         self.push_str(lit);
@@ -475,12 +746,14 @@ impl<'ast> Visit<'ast> for Lowerer<'_> {
             .and_then(|(_, path, _)| path.segments.last())
             .map(|segment| segment.ident.unraw().to_string());
         let saved = std::mem::replace(&mut self.impl_trait, trait_name);
+        let saved_type = std::mem::replace(&mut self.impl_type, type_name(&item.self_ty));
         self.within(id, |this| {
             for impl_item in &item.items {
                 this.visit_impl_item(impl_item);
             }
         });
         self.impl_trait = saved;
+        self.impl_type = saved_type;
     }
 
     fn visit_item_const(&mut self, item: &'ast syn::ItemConst) {
@@ -670,6 +943,35 @@ impl<'ast> Visit<'ast> for Lowerer<'_> {
                 for stmt in &stmts {
                     self.visit_stmt(stmt);
                 }
+            }
+        }
+    }
+}
+
+/// One import per leaf of a use tree: `use a::{b, c::*, d as e}` gives
+/// `a::b`, `a::c::*`, `a::d`; `a::{self}` gives `a`.
+fn push_use_paths(tree: &syn::UseTree, prefix: String, out: &mut Vec<String>) {
+    let joined = |name: String| {
+        if prefix.is_empty() {
+            name
+        } else {
+            format!("{prefix}::{name}")
+        }
+    };
+    match tree {
+        syn::UseTree::Path(path) => {
+            push_use_paths(&path.tree, joined(path.ident.unraw().to_string()), out)
+        }
+        syn::UseTree::Name(name) if name.ident == "self" && !prefix.is_empty() => out.push(prefix),
+        syn::UseTree::Name(name) => out.push(joined(name.ident.unraw().to_string())),
+        syn::UseTree::Rename(rename) if rename.ident == "self" && !prefix.is_empty() => {
+            out.push(prefix)
+        }
+        syn::UseTree::Rename(rename) => out.push(joined(rename.ident.unraw().to_string())),
+        syn::UseTree::Glob(_) => out.push(joined("*".to_string())),
+        syn::UseTree::Group(group) => {
+            for tree in &group.items {
+                push_use_paths(tree, prefix.clone(), out);
             }
         }
     }
@@ -1276,7 +1578,7 @@ fn char_or_lifetime_end(text: &str, start: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Node, SourceMap};
+    use crate::model::{Node, SourceMap, HOLE};
 
     fn source(text: &str) -> SourceFile {
         SourceFile::from_text("test.rs", Language::Rust, text)
@@ -1402,6 +1704,127 @@ mod tests {
         assert_eq!(at(3, 100), file.text.len());
         assert_eq!(at(9, 0), file.text.len());
         assert_eq!(at(0, 0), 0);
+    }
+
+    #[test]
+    fn imports_one_entry_per_leaf_path() {
+        let src = "extern crate libc;\nuse rusqlite::{Connection, params};\nuse std::io::*;\nuse std::fs::File as F;\nuse sqlx::{self, sqlite::{SqlitePool, SqliteConnectOptions as Opts}};\nfn f() { use std::os::unix::fs::OpenOptionsExt; }\n";
+        let (_, model) = lowered(src);
+        assert_eq!(
+            model.imports,
+            vec![
+                "libc",
+                "rusqlite::Connection",
+                "rusqlite::params",
+                "std::io::*",
+                "std::fs::File",
+                "sqlx",
+                "sqlx::sqlite::SqlitePool",
+                "sqlx::sqlite::SqliteConnectOptions",
+                "std::os::unix::fs::OpenOptionsExt",
+            ]
+        );
+    }
+
+    #[test]
+    fn format_and_concat_build_one_string() {
+        let src = r#"use rusqlite::Connection;
+
+const TABLE: &str = "notes";
+static LIVE: &str = concat!(" WHERE archived = ", 0, " AND é = 'x'");
+
+struct Store { conn: Connection }
+
+impl Store {
+    const ORDER: &'static str = " ORDER BY created";
+
+    fn load(&self, id: i64, n: usize) -> rusqlite::Result<()> {
+        self.conn.execute(&format!("SELECT * FROM {} {}{LIVE} AND id = {}", TABLE, "/*x*/", id), [])?;
+        let sql = format!("SELECT {{json}} FROM {TABLE}{}{:?} LIMIT {n}", Self::ORDER, TABLE);
+        self.conn.execute(concat!("DELETE FROM ", "notes", "\n"), [])?;
+        self.conn.execute(&format!("{t}", t = crate::TABLE), [])?;
+        Ok(())
+    }
+}
+"#;
+        let (file, model) = lowered(src);
+        let execute_ids: Vec<NodeId> = model
+            .calls()
+            .filter(|(_, c)| c.name == "execute")
+            .map(|(id, _)| id)
+            .collect();
+        let executes: Vec<&Call> = model
+            .calls()
+            .filter(|(_, c)| c.name == "execute")
+            .map(|(_, c)| c)
+            .collect();
+        assert_eq!(executes.len(), 3);
+        let (lit, id) = str_at(&model, &executes[0].args[0].value);
+        assert_eq!(
+            lit.value,
+            format!("SELECT * FROM notes /*x*/ WHERE archived = 0 AND é = 'x' AND id = {HOLE}")
+        );
+        assert!(lit.has_holes);
+        assert!(text(&file, &node(&model, id).range).starts_with("format!(\"SELECT"));
+        assert_eq!(node(&model, id).parent, Some(execute_ids[0]));
+        // Pieces map to where they were written: the constant's literal,
+        // the template, the argument literal, the hole's placeholder.
+        let notes_at = src.find("\"notes\"").unwrap() + 1;
+        let start = lit.value.find("notes").unwrap();
+        assert_eq!(lit.source_range(start..start + 5), notes_at..notes_at + 5);
+        assert_eq!(source_of(&file, lit, "SELECT * FROM "), "SELECT * FROM ");
+        assert_eq!(source_of(&file, lit, "/*x*/"), "/*x*/");
+        let where_at = src.find(" WHERE archived").unwrap();
+        let start = lit.value.find(" WHERE").unwrap();
+        assert_eq!(lit.source_range(start..start + 6), where_at..where_at + 6);
+        assert_eq!(source_of(&file, lit, "0"), "0");
+        assert_eq!(source_of(&file, lit, "é = 'x'"), "é = 'x'");
+        assert_eq!(source_of(&file, lit, HOLE), "{}");
+
+        let sql = binding(&model, "sql");
+        let (lit, _) = str_at(&model, &sql.init);
+        assert_eq!(
+            lit.value,
+            format!("SELECT {{json}} FROM notes ORDER BY created{HOLE} LIMIT {HOLE}")
+        );
+        assert_eq!(source_of(&file, lit, "{json}"), "{{json}}");
+        assert_eq!(source_of(&file, lit, " ORDER BY"), " ORDER BY");
+        let holes: Vec<&str> = lit
+            .value
+            .match_indices(HOLE)
+            .map(|(at, _)| &src[lit.source_range(at..at + HOLE.len())])
+            .collect();
+        assert_eq!(holes, vec!["{:?}", "{n}"]);
+
+        let (lit, _) = str_at(&model, &executes[1].args[0].value);
+        assert_eq!(lit.value, "DELETE FROM notes\n");
+        assert_eq!(source_of(&file, lit, "\n"), "\\n");
+        let (lit, _) = str_at(&model, &executes[2].args[0].value);
+        assert_eq!(lit.value, "notes");
+        assert_eq!(source_of(&file, lit, "notes"), "notes");
+
+        let live = binding(&model, "LIVE");
+        assert_eq!(live.kind, BindingKind::Constant);
+        let (lit, _) = str_at(&model, &live.init);
+        assert_eq!(lit.value, " WHERE archived = 0 AND é = 'x'");
+    }
+
+    #[test]
+    fn unknown_macros_and_cycles_stay_unknown() {
+        let src = "const A: &str = concat!(B, \"a\");\nconst B: &str = concat!(A, \"b\");\nfn f() { run(A); run(format!(\"{}\", A)); run(println!(\"x\")); run(format!(\"{\")); }\n";
+        let (_, model) = lowered(src);
+        let runs: Vec<&Call> = model
+            .calls()
+            .filter(|(_, c)| c.name == "run")
+            .map(|(_, c)| c)
+            .collect();
+        assert_eq!(runs[0].args[0].value, Value::Chain(vec![name("A")]));
+        let (lit, _) = str_at(&model, &runs[1].args[0].value);
+        assert!(lit.value.ends_with("a"), "{}", lit.value);
+        assert!(lit.value.starts_with(HOLE), "{}", lit.value);
+        assert_eq!(runs[2].args[0].value, Value::Other);
+        let (lit, _) = str_at(&model, &runs[3].args[0].value);
+        assert_eq!(lit.value, HOLE);
     }
 
     #[test]

@@ -9,7 +9,12 @@
 
 use std::ops::Range;
 
-use sqlparser::ast::{DataType, ObjectNamePart, Statement};
+use sqlparser::ast::{
+    BinaryOperator, ColumnDef, DataType, Expr, FromTable, FunctionArg, FunctionArgExpr,
+    FunctionArguments, Ident, InTarget, ObjectName, ObjectNamePart, OrderByKind, OrderBySort,
+    Query as QueryAst, Select, SetExpr, Statement, TableFactor, TableObject, TableWithJoins,
+    UnaryOperator, UpdateTableFromKind, Value,
+};
 use sqlparser::dialect::SQLiteDialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::Parser;
@@ -36,6 +41,9 @@ pub enum SqlFactKind {
         into: bool,
     },
     CreateTable(CreateTable),
+    CreateIndex(CreateIndex),
+    /// SELECT, INSERT, UPDATE, DELETE or REPLACE (also after `WITH`).
+    Query(Query),
     /// Any other statement: the verb in upper case ("SELECT", "INSERT",
     /// "CREATE INDEX", "REINDEX", "BEGIN", ...).
     Other {
@@ -67,6 +75,13 @@ pub struct PragmaValue {
 pub struct CreateTable {
     pub name: String,
     pub columns: Vec<ColumnFact>,
+    /// The columns of the `PRIMARY KEY (a, b)` table constraint, or the one
+    /// column declared `PRIMARY KEY`; empty when there is none.
+    pub primary_key: Vec<String>,
+    /// Each `UNIQUE (a, b)` table constraint and each column declared
+    /// `UNIQUE` (as a one-column list), in the order written.
+    pub unique_constraints: Vec<Vec<String>>,
+    pub without_rowid: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,13 +92,130 @@ pub struct ColumnFact {
     pub declared_type: Option<String>,
     /// The AUTOINCREMENT keyword token of this column, in the host file.
     pub autoincrement: Option<ByteRange>,
+    /// Declared `PRIMARY KEY` on the column itself.
+    pub primary_key: bool,
+    /// Declared `UNIQUE` on the column itself.
+    pub unique: bool,
+    /// The DEFAULT value as written: `0`, `-1`, `'pending'`, `NULL`,
+    /// `CURRENT_TIMESTAMP`, `(abs(-1))` (parentheses kept).
+    pub default: Option<String>,
+}
+
+/// `CREATE [UNIQUE] INDEX [IF NOT EXISTS] [schema.]name ON table (...) [WHERE ...]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreateIndex {
+    /// Unquoted, without its schema.
+    pub name: String,
+    /// The name token (without the schema), in the host file.
+    pub name_range: ByteRange,
+    /// Unquoted, without a schema.
+    pub table: String,
+    /// The indexed entries, in order.
+    pub columns: Vec<IndexedColumn>,
+    pub unique: bool,
+    /// The WHERE predicate's text as written in the SQL (None for a full index).
+    pub predicate: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexedColumn {
+    /// The column name as written, unquoted (a `COLLATE` is dropped); for an
+    /// expression, its text as written (`lower(name)`).
+    pub name: String,
+    /// The column name token, or the whole expression, in the host file.
+    pub range: ByteRange,
+    pub descending: bool,
+    /// The entry is an expression rather than a plain column.
+    pub expression: bool,
+}
+
+/// A DML statement with what index rules need: which tables it touches and
+/// how its WHERE clauses test columns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Query {
+    pub verb: QueryVerb,
+    /// Tables read or written (subqueries included), unquoted, without
+    /// schema, each once, in order of appearance. Tables named by a hole and
+    /// common table expressions are left out.
+    pub tables: Vec<String>,
+    /// The column tests of every WHERE clause (subqueries included; JOIN ...
+    /// ON conditions are not read).
+    pub filters: Vec<ColumnFilter>,
+    /// The plain columns of every ORDER BY, in order.
+    pub ordered_by: Vec<ColumnRef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueryVerb {
+    Select,
+    Insert,
+    Update,
+    Delete,
+    /// `REPLACE INTO` (`INSERT OR REPLACE` is an Insert).
+    Replace,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnRef {
+    /// The table the column belongs to, aliases resolved; None when it cannot
+    /// be told (unqualified among several tables, a hole, a subquery in FROM).
+    pub table: Option<String>,
+    /// Unquoted, as written.
+    pub column: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnFilter {
+    pub column: ColumnRef,
+    pub test: FilterTest,
+    /// The test sits under an OR or a NOT, so it does not hold for every row
+    /// returned.
+    pub optional: bool,
+    /// The column reference (qualifier included), in the host file.
+    pub range: ByteRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FilterTest {
+    /// `col = lit`, `lit = col`, `col IS lit`, `col IS TRUE`. The literal is
+    /// normalised: numbers as written (sign included), strings with their
+    /// quotes (`'pending'`), TRUE/FALSE as `1`/`0`, `NULL`.
+    EqualsConstant(String),
+    /// `col != lit`, `col <> lit`, `col IS NOT lit`.
+    NotEqualsConstant(String),
+    IsNull,
+    IsNotNull,
+    /// Compared for (in)equality with a bound parameter (`?`, `?1`, `:name`,
+    /// `@x`, `$x`) or an interpolation hole; also `IN (?, ?)` and SQLDelight's `IN ?`.
+    Parameter,
+    /// `<`, `<=`, `>`, `>=`, BETWEEN, LIKE, GLOB, whatever the other side.
+    Range,
+    /// `col IN (lit, ...)` with literals only, normalised as for EqualsConstant.
+    InConstants(Vec<String>),
+    /// Any other test involving the column: compared with another column,
+    /// inside a function, `IN (SELECT ...)`, `NOT IN`, ...
+    Other,
 }
 
 /// A `.sql` file is one string of SQL: rules read it through `facts` like any
 /// SQL found in code.
+///
+/// A SQLDelight `.sq` file is read the same way once its labels and imports
+/// are blanked out: the Str node holds that masked text, byte for byte as long
+/// as the file.
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     let mut model = Model::new(file.language);
-    let text = &file.text;
+    let sqldelight = file
+        .path
+        .extension()
+        .is_some_and(|extension| extension == "sq");
+    let masked;
+    let text = if sqldelight {
+        masked = mask_sqldelight_lines(&file.text);
+        &masked
+    } else {
+        &file.text
+    };
     model.push(
         None,
         0..text.len(),
@@ -103,7 +235,10 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         ) = &token.token
         {
             // A `--` comment may carry the `\r` of a CRLF line ending.
-            let comment = text[range.clone()].trim_end_matches(['\r', '\n']);
+            let Some(comment) = file.text.get(range.clone()) else {
+                continue;
+            };
+            let comment = comment.trim_end_matches(['\r', '\n']);
             model.comments.push(Comment {
                 range: range.start..range.start + comment.len(),
                 text: comment.to_string(),
@@ -141,6 +276,29 @@ impl SqlFact {
                     .collect(),
                 ..table
             }),
+            SqlFactKind::CreateIndex(index) => SqlFactKind::CreateIndex(CreateIndex {
+                name_range: sql.source_range(index.name_range),
+                columns: index
+                    .columns
+                    .into_iter()
+                    .map(|column| IndexedColumn {
+                        range: sql.source_range(column.range.clone()),
+                        ..column
+                    })
+                    .collect(),
+                ..index
+            }),
+            SqlFactKind::Query(query) => SqlFactKind::Query(Query {
+                filters: query
+                    .filters
+                    .into_iter()
+                    .map(|filter| ColumnFilter {
+                        range: sql.source_range(filter.range.clone()),
+                        ..filter
+                    })
+                    .collect(),
+                ..query
+            }),
             other => other,
         };
         SqlFact {
@@ -152,7 +310,8 @@ impl SqlFact {
 }
 
 /// A tokenized string: sqlparser's tokens with their byte ranges in the value.
-struct Lexed {
+struct Lexed<'a> {
+    text: &'a str,
     tokens: Vec<TokenWithSpan>,
     ranges: Vec<ByteRange>,
     /// The tokenizer gave up before the end of the text.
@@ -162,7 +321,7 @@ struct Lexed {
 /// The token indices of one statement, without its `;`.
 type StatementTokens = Range<usize>;
 
-impl Lexed {
+impl<'a> Lexed<'a> {
     /// The facts of every statement, mapped through `sql` into the host file.
     fn facts(&self, sql: &StrLit) -> Vec<SqlFact> {
         let mut statements = self.statements();
@@ -179,7 +338,7 @@ impl Lexed {
             .collect()
     }
 
-    fn new(text: &str) -> Lexed {
+    fn new(text: &'a str) -> Lexed<'a> {
         let dialect = SQLiteDialect {};
         let mut tokens = Vec::new();
         // On an error the buffer keeps every token read before it.
@@ -196,6 +355,7 @@ impl Lexed {
             })
             .collect();
         Lexed {
+            text,
             tokens,
             ranges,
             truncated,
@@ -252,7 +412,17 @@ impl Lexed {
             Keyword::CREATE if verb == "CREATE TABLE" => self
                 .create_table(statement, &significant)
                 .map(SqlFactKind::CreateTable),
-            _ => None,
+            Keyword::CREATE if verb == "CREATE INDEX" => self
+                .create_index(statement, &significant)
+                .map(SqlFactKind::CreateIndex),
+            _ => query_verb(&verb).and_then(|verb| {
+                let parsed = self.parse(statement)?;
+                Some(SqlFactKind::Query(QueryReader::new(self).read(
+                    verb,
+                    &parsed,
+                    self.ranges[first].start..self.ranges[last].end,
+                )))
+            }),
         };
         Some(SqlFact {
             kind: kind.unwrap_or(SqlFactKind::Other { verb }),
@@ -415,31 +585,72 @@ impl Lexed {
             let (_, close) = column_list.as_ref()?;
             self.parse(statement.start..close + 1)
         });
-        let Some(parsed) = parsed else {
-            // SQLite takes any words as a type (`UNSIGNED BIG INT`, `Foo Bar`)
-            // where sqlparser wants types it knows.
-            let (segments, _) = column_list?;
-            return Some(CreateTable {
-                name: self.table_name(significant)?,
-                columns: segments
-                    .into_iter()
+        let (segments, close) = match &column_list {
+            Some((segments, close)) => (segments.as_slice(), Some(*close)),
+            None => (&[][..], None),
+        };
+        let (name, columns) = match parsed {
+            Some(Statement::CreateTable(table)) => {
+                let name = match table.name.0.last()? {
+                    ObjectNamePart::Identifier(ident) => ident.value.clone(),
+                    ObjectNamePart::Function(_) => return None,
+                };
+                (name, self.parsed_columns(&table.columns, segments))
+            }
+            Some(_) => return None,
+            None => {
+                // SQLite takes any words as a type (`UNSIGNED BIG INT`, `Foo Bar`)
+                // where sqlparser wants types it knows.
+                column_list.as_ref()?;
+                let columns = segments
+                    .iter()
                     .filter_map(|segment| self.column_fact(segment))
-                    .collect(),
-            });
+                    .collect();
+                (self.table_name(significant)?, columns)
+            }
         };
-        let Statement::CreateTable(table) = parsed else {
-            return None;
-        };
-        let name = match table.name.0.last()? {
-            ObjectNamePart::Identifier(ident) => ident.value.clone(),
-            ObjectNamePart::Function(_) => return None,
-        };
-        let segments = column_list
-            .map(|(segments, _)| segments)
-            .unwrap_or_default();
+        let mut primary_key = Vec::new();
+        let mut unique_constraints = Vec::new();
+        for segment in segments {
+            match (&segment.name, self.table_constraint(segment)) {
+                (None, Some(TableConstraintKind::PrimaryKey(columns))) => primary_key = columns,
+                (None, Some(TableConstraintKind::Unique(columns))) => {
+                    unique_constraints.push(columns)
+                }
+                (Some(name), _) => {
+                    let constraints = self.column_constraints(segment);
+                    if constraints.primary_key && primary_key.is_empty() {
+                        primary_key = vec![name.clone()];
+                    }
+                    if constraints.unique {
+                        unique_constraints.push(vec![name.clone()]);
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+        let without_rowid = close.is_some_and(|close| {
+            let options: Vec<usize> = significant.iter().copied().filter(|&i| i > close).collect();
+            options.windows(2).any(|pair| {
+                plain_keyword(self.token(pair[0])) == Some(Keyword::WITHOUT)
+                    && word(self.token(pair[1]))
+                        .is_some_and(|w| w.value.eq_ignore_ascii_case("rowid"))
+            })
+        });
+        Some(CreateTable {
+            name,
+            columns,
+            primary_key,
+            unique_constraints,
+            without_rowid,
+        })
+    }
+
+    /// The parser's columns, with what only the tokens tell (AUTOINCREMENT's
+    /// position, the DEFAULT as written) taken from the matching segment.
+    fn parsed_columns(&self, columns: &[ColumnDef], segments: &[ColumnSegment]) -> Vec<ColumnFact> {
         let mut next_segment = 0;
-        let columns = table
-            .columns
+        columns
             .iter()
             .map(|column| {
                 // The parser's columns come in the same order as the
@@ -454,31 +665,295 @@ impl Lexed {
                             .as_ref()
                             .is_some_and(|name| name.eq_ignore_ascii_case(&column.name.value))
                     });
-                let autoincrement = found.and_then(|offset| {
-                    let segment = &segments[next_segment + offset];
+                let segment = found.and_then(|offset| {
+                    let segment = segments.get(next_segment + offset);
                     next_segment += offset + 1;
-                    segment.autoincrement.map(|i| self.ranges[i].clone())
+                    segment
                 });
+                let constraints = segment
+                    .map(|segment| self.column_constraints(segment))
+                    .unwrap_or_default();
                 ColumnFact {
                     name: column.name.value.clone(),
                     declared_type: match column.data_type {
                         DataType::Unspecified => None,
                         ref written => Some(upper_case_type(written.to_string())),
                     },
-                    autoincrement,
+                    autoincrement: segment
+                        .and_then(|segment| segment.autoincrement)
+                        .map(|i| self.ranges[i].clone()),
+                    primary_key: constraints.primary_key,
+                    unique: constraints.unique,
+                    default: constraints.default,
                 }
             })
-            .collect();
-        Some(CreateTable { name, columns })
+            .collect()
     }
 
     /// A column read from the tokens alone; None for a table constraint.
-    fn column_fact(&self, segment: ColumnSegment) -> Option<ColumnFact> {
+    fn column_fact(&self, segment: &ColumnSegment) -> Option<ColumnFact> {
+        let constraints = self.column_constraints(segment);
         Some(ColumnFact {
-            name: segment.name?,
+            name: segment.name.clone()?,
             declared_type: self.type_text(&segment.type_tokens),
             autoincrement: segment.autoincrement.map(|i| self.ranges[i].clone()),
+            primary_key: constraints.primary_key,
+            unique: constraints.unique,
+            default: constraints.default,
         })
+    }
+
+    /// PRIMARY KEY, UNIQUE and DEFAULT among a column's constraints (outside
+    /// parentheses, so a CHECK's or a REFERENCES' contents do not count).
+    fn column_constraints(&self, segment: &ColumnSegment) -> ColumnConstraints {
+        let mut constraints = ColumnConstraints::default();
+        let tokens = segment.tokens.get(1..).unwrap_or_default();
+        let mut depth = 0usize;
+        let mut previous: Option<Keyword> = None;
+        for (position, &i) in tokens.iter().enumerate() {
+            let token = self.token(i);
+            let keyword = plain_keyword(token);
+            if depth == 0 {
+                match keyword {
+                    Some(Keyword::KEY) if previous == Some(Keyword::PRIMARY) => {
+                        constraints.primary_key = true
+                    }
+                    Some(Keyword::UNIQUE) => constraints.unique = true,
+                    // `ON DELETE SET DEFAULT` is no default value.
+                    Some(Keyword::DEFAULT)
+                        if previous != Some(Keyword::SET) && constraints.default.is_none() =>
+                    {
+                        constraints.default =
+                            self.default_text(tokens.get(position + 1..).unwrap_or_default());
+                    }
+                    _ => {}
+                }
+            }
+            match token {
+                Token::LParen => depth += 1,
+                Token::RParen => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            previous = keyword;
+        }
+        constraints
+    }
+
+    /// The text of the value after DEFAULT: a signed number, a literal or
+    /// word, or a parenthesised expression.
+    fn default_text(&self, after: &[usize]) -> Option<String> {
+        let first = *after.first()?;
+        let last = match self.token(first) {
+            Token::Minus | Token::Plus => *after.get(1)?,
+            Token::LParen => {
+                let mut depth = 0usize;
+                let mut close = None;
+                for &i in after {
+                    match self.token(i) {
+                        Token::LParen => depth += 1,
+                        Token::RParen => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                close = Some(i);
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                close?
+            }
+            _ => first,
+        };
+        self.text_of(first, last)
+    }
+
+    /// `[CONSTRAINT name] PRIMARY KEY (a, b)` or `UNIQUE (a, b)` with its
+    /// column names; None for other table constraints.
+    fn table_constraint(&self, segment: &ColumnSegment) -> Option<TableConstraintKind> {
+        let mut tokens = segment.tokens.as_slice();
+        if plain_keyword(self.token(*tokens.first()?)) == Some(Keyword::CONSTRAINT) {
+            tokens = tokens.get(2..)?;
+        }
+        let (primary, list) = match tokens
+            .iter()
+            .map(|&i| plain_keyword(self.token(i)))
+            .take(2)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [Some(Keyword::PRIMARY), Some(Keyword::KEY)] => (true, tokens.get(2..)?),
+            [Some(Keyword::UNIQUE), ..] => (false, tokens.get(1..)?),
+            _ => return None,
+        };
+        if !matches!(self.token(*list.first()?), Token::LParen) {
+            return None;
+        }
+        let mut columns = Vec::new();
+        let mut depth = 0usize;
+        let mut expecting_name = false;
+        for &i in list {
+            match self.token(i) {
+                Token::LParen => {
+                    depth += 1;
+                    expecting_name = depth == 1;
+                    continue;
+                }
+                Token::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                Token::Comma if depth == 1 => {
+                    expecting_name = true;
+                    continue;
+                }
+                Token::Word(name) if expecting_name => columns.push(name.value.clone()),
+                _ => {}
+            }
+            expecting_name = false;
+        }
+        Some(if primary {
+            TableConstraintKind::PrimaryKey(columns)
+        } else {
+            TableConstraintKind::Unique(columns)
+        })
+    }
+
+    /// `CREATE [UNIQUE] INDEX ... ON table (entries) [WHERE predicate]`:
+    /// the parser tells columns from expressions; the tokens give each
+    /// expression's and the predicate's text as written.
+    fn create_index(
+        &self,
+        statement: StatementTokens,
+        significant: &[usize],
+    ) -> Option<CreateIndex> {
+        let Statement::CreateIndex(index) = self.parse(statement)? else {
+            return None;
+        };
+        let name = last_ident(index.name.as_ref()?)?;
+        let table = last_ident(&index.table_name)?.value.clone();
+        let (entries, close) = self.index_entries(significant)?;
+        if entries.len() != index.columns.len() {
+            return None;
+        }
+        let columns = index
+            .columns
+            .iter()
+            .zip(&entries)
+            .map(|(entry, tokens)| {
+                let descending = matches!(entry.column.options.sort, Some(OrderBySort::Desc));
+                let mut expr = &entry.column.expr;
+                while let Expr::Collate { expr: inner, .. } = expr {
+                    expr = inner;
+                }
+                if let Expr::Identifier(ident) = expr {
+                    return Some(IndexedColumn {
+                        name: ident.value.clone(),
+                        range: self.idents_range(ident, ident)?,
+                        descending,
+                        expression: false,
+                    });
+                }
+                // The expression's tokens end before a trailing COLLATE, ASC or DESC.
+                let mut depth = 0usize;
+                let end = tokens
+                    .iter()
+                    .position(|&i| {
+                        match self.token(i) {
+                            Token::LParen => depth += 1,
+                            Token::RParen => depth = depth.saturating_sub(1),
+                            _ => {}
+                        }
+                        depth == 0
+                            && matches!(
+                                plain_keyword(self.token(i)),
+                                Some(Keyword::COLLATE | Keyword::ASC | Keyword::DESC)
+                            )
+                    })
+                    .unwrap_or(tokens.len());
+                let (&first, &last) = (tokens.first()?, tokens.get(..end)?.last()?);
+                Some(IndexedColumn {
+                    name: self.text_of(first, last)?,
+                    range: self.ranges[first].start..self.ranges[last].end,
+                    descending,
+                    expression: true,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let predicate = match index.predicate {
+            Some(_) => {
+                let after: Vec<usize> =
+                    significant.iter().copied().filter(|&i| i > close).collect();
+                let (&where_keyword, rest) = after.split_first()?;
+                if plain_keyword(self.token(where_keyword)) != Some(Keyword::WHERE) {
+                    return None;
+                }
+                Some(self.text_of(*rest.first()?, *rest.last()?)?)
+            }
+            None => None,
+        };
+        Some(CreateIndex {
+            name: name.value.clone(),
+            name_range: self.idents_range(name, name)?,
+            table,
+            columns,
+            unique: index.unique,
+            predicate,
+        })
+    }
+
+    /// The significant tokens of each entry of `ON table (a, lower(b) DESC)`,
+    /// and the index of the list's closing parenthesis.
+    fn index_entries(&self, significant: &[usize]) -> Option<(Vec<Vec<usize>>, usize)> {
+        let on = significant
+            .iter()
+            .position(|&i| plain_keyword(self.token(i)) == Some(Keyword::ON))?;
+        let rest = significant.get(on + 1..)?;
+        let open = rest
+            .iter()
+            .position(|&i| matches!(self.token(i), Token::LParen))?;
+        let mut entries = vec![Vec::new()];
+        let mut depth = 1usize;
+        for &i in rest.get(open + 1..)? {
+            match self.token(i) {
+                Token::RParen if depth == 1 => return Some((entries, i)),
+                Token::Comma if depth == 1 => {
+                    entries.push(Vec::new());
+                    continue;
+                }
+                Token::LParen => depth += 1,
+                Token::RParen => depth -= 1,
+                _ => {}
+            }
+            entries.last_mut()?.push(i);
+        }
+        None
+    }
+
+    /// The index of the token that starts at `location`.
+    fn token_at(&self, location: Location) -> Option<usize> {
+        self.tokens
+            .binary_search_by_key(&(location.line, location.column), |token| {
+                (token.span.start.line, token.span.start.column)
+            })
+            .ok()
+    }
+
+    /// From the token of `first` through the token of `last` (the parser's
+    /// identifiers carry their token's location).
+    fn idents_range(&self, first: &Ident, last: &Ident) -> Option<ByteRange> {
+        let start = self.ranges.get(self.token_at(first.span.start)?)?.start;
+        let end = self.ranges.get(self.token_at(last.span.start)?)?.end;
+        Some(start..end.max(start))
+    }
+
+    /// The value's text from token `first` through token `last`.
+    fn text_of(&self, first: usize, last: usize) -> Option<String> {
+        let start = self.ranges.get(first)?.start;
+        let end = self.ranges.get(last)?.end;
+        self.text.get(start..end).map(str::to_string)
     }
 
     /// A written type in the parser's style: one space between words, none
@@ -539,7 +1014,39 @@ impl Lexed {
 
     fn parse(&self, tokens: Range<usize>) -> Option<Statement> {
         let dialect = SQLiteDialect {};
-        let tokens = self.tokens.get(tokens)?.to_vec();
+        let tokens = self.tokens.get(tokens)?;
+        // SQLDelight's list parameter `IN ?` / `IN :ids` becomes `IN (?)`,
+        // which the parser takes.
+        let significant: Vec<usize> = (0..tokens.len())
+            .filter(|&i| !matches!(tokens[i].token, Token::Whitespace(_)))
+            .collect();
+        let mut wrapped: Vec<(usize, usize)> = Vec::new();
+        for (position, &i) in significant.iter().enumerate() {
+            if plain_keyword(&tokens[i].token) != Some(Keyword::IN) {
+                continue;
+            }
+            let next = |offset: usize| {
+                significant
+                    .get(position + offset)
+                    .map(|&j| (j, &tokens[j].token))
+            };
+            match (next(1), next(2)) {
+                (Some((j, Token::Placeholder(_))), _) => wrapped.push((j, j)),
+                (Some((j, Token::Colon)), Some((k, Token::Word(_)))) => wrapped.push((j, k)),
+                _ => {}
+            }
+        }
+        let mut rewritten = Vec::with_capacity(tokens.len() + 2 * wrapped.len());
+        for (i, token) in tokens.iter().enumerate() {
+            if wrapped.iter().any(|&(open, _)| open == i) {
+                rewritten.push(TokenWithSpan::new(Token::LParen, token.span));
+            }
+            rewritten.push(token.clone());
+            if wrapped.iter().any(|&(_, close)| close == i) {
+                rewritten.push(TokenWithSpan::new(Token::RParen, token.span));
+            }
+        }
+        let tokens = rewritten;
         Parser::new(&dialect)
             .with_tokens_with_locations(tokens)
             .parse_statement()
@@ -586,6 +1093,7 @@ impl Lexed {
                 in_type = name.is_some();
                 segment = Some(ColumnSegment {
                     name: name.map(|word| word.value.clone()),
+                    tokens: vec![i],
                     type_tokens: Vec::new(),
                     autoincrement: None,
                 });
@@ -594,6 +1102,7 @@ impl Lexed {
                 }
                 continue;
             };
+            current.tokens.push(i);
             if depth == 1 && in_type && starts_column_constraint(token) {
                 in_type = false;
             }
@@ -613,6 +1122,669 @@ impl Lexed {
         }
         None
     }
+}
+
+fn query_verb(verb: &str) -> Option<QueryVerb> {
+    match verb {
+        "SELECT" => Some(QueryVerb::Select),
+        "INSERT" => Some(QueryVerb::Insert),
+        "UPDATE" => Some(QueryVerb::Update),
+        "DELETE" => Some(QueryVerb::Delete),
+        "REPLACE" => Some(QueryVerb::Replace),
+        _ => None,
+    }
+}
+
+fn last_ident(name: &ObjectName) -> Option<&Ident> {
+    match name.0.last()? {
+        ObjectNamePart::Identifier(ident) => Some(ident),
+        ObjectNamePart::Function(_) => None,
+    }
+}
+
+/// The tables a FROM clause brings in, as column qualifiers see them.
+#[derive(Default)]
+struct Scope {
+    relations: Vec<Relation>,
+}
+
+struct Relation {
+    /// What qualifies its columns: the alias, else the table's name.
+    qualifier: Option<String>,
+    /// None for a subquery, a common table expression or a hole.
+    table: Option<String>,
+}
+
+/// What a comparison's other side is.
+enum Operand {
+    Literal(String),
+    Parameter,
+    Other,
+}
+
+/// Walks a parsed DML statement, collecting tables, WHERE tests and ORDER BY
+/// columns, with a scope per SELECT so that aliases resolve.
+struct QueryReader<'l, 'a> {
+    lexed: &'l Lexed<'a>,
+    tables: Vec<String>,
+    filters: Vec<ColumnFilter>,
+    ordered_by: Vec<ColumnRef>,
+    common_tables: Vec<String>,
+    scopes: Vec<Scope>,
+    /// Where a column goes when its token cannot be found (never expected).
+    fallback_range: ByteRange,
+}
+
+impl<'l, 'a> QueryReader<'l, 'a> {
+    fn new(lexed: &'l Lexed<'a>) -> QueryReader<'l, 'a> {
+        QueryReader {
+            lexed,
+            tables: Vec::new(),
+            filters: Vec::new(),
+            ordered_by: Vec::new(),
+            common_tables: Vec::new(),
+            scopes: Vec::new(),
+            fallback_range: 0..0,
+        }
+    }
+
+    fn read(mut self, verb: QueryVerb, statement: &Statement, range: ByteRange) -> Query {
+        self.fallback_range = range;
+        self.statement(statement);
+        Query {
+            verb,
+            tables: self.tables,
+            filters: self.filters,
+            ordered_by: self.ordered_by,
+        }
+    }
+
+    fn statement(&mut self, statement: &Statement) {
+        match statement {
+            Statement::Query(query) => self.query(query),
+            Statement::Insert(insert) => {
+                if let TableObject::TableName(name) = &insert.table {
+                    if let Some(table) = self.table_of(name) {
+                        self.note_table(table);
+                    }
+                }
+                if let Some(source) = &insert.source {
+                    self.query(source);
+                }
+            }
+            Statement::Update(update) => {
+                let mut scope = Scope::default();
+                self.add_relations(&update.table, &mut scope);
+                if let Some(
+                    UpdateTableFromKind::BeforeSet(from) | UpdateTableFromKind::AfterSet(from),
+                ) = &update.from
+                {
+                    for table in from {
+                        self.add_relations(table, &mut scope);
+                    }
+                }
+                self.scopes.push(scope);
+                for assignment in &update.assignments {
+                    self.walk(&assignment.value, false, false);
+                }
+                if let Some(selection) = &update.selection {
+                    self.condition(selection, false);
+                }
+                self.scopes.pop();
+            }
+            Statement::Delete(delete) => {
+                let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) =
+                    &delete.from;
+                let mut scope = Scope::default();
+                for table in from {
+                    self.add_relations(table, &mut scope);
+                }
+                self.scopes.push(scope);
+                if let Some(selection) = &delete.selection {
+                    self.condition(selection, false);
+                }
+                self.scopes.pop();
+            }
+            _ => {}
+        }
+    }
+
+    fn query(&mut self, query: &QueryAst) {
+        if let Some(with) = &query.with {
+            for common in &with.cte_tables {
+                self.common_tables.push(common.alias.name.value.clone());
+                self.query(&common.query);
+            }
+        }
+        let scope = self.set_expr(&query.body);
+        if let Some(order_by) = &query.order_by {
+            if let OrderByKind::Expressions(entries) = &order_by.kind {
+                self.scopes.push(scope);
+                for entry in entries {
+                    if let Some((column, _)) = self.column(&entry.expr) {
+                        self.ordered_by.push(column);
+                    }
+                }
+                self.scopes.pop();
+            }
+        }
+    }
+
+    /// Reads a query body; returns the scope its ORDER BY sees (empty for a
+    /// compound SELECT, where only qualified columns resolve).
+    fn set_expr(&mut self, body: &SetExpr) -> Scope {
+        match body {
+            SetExpr::Select(select) => return self.select(select),
+            SetExpr::Query(query) => self.query(query),
+            SetExpr::SetOperation { left, right, .. } => {
+                self.set_expr(left);
+                self.set_expr(right);
+            }
+            SetExpr::Insert(statement)
+            | SetExpr::Update(statement)
+            | SetExpr::Delete(statement) => self.statement(statement),
+            _ => {}
+        }
+        Scope::default()
+    }
+
+    fn select(&mut self, select: &Select) -> Scope {
+        let mut scope = Scope::default();
+        for table in &select.from {
+            self.add_relations(table, &mut scope);
+        }
+        self.scopes.push(scope);
+        for item in &select.projection {
+            if let sqlparser::ast::SelectItem::UnnamedExpr(expr)
+            | sqlparser::ast::SelectItem::ExprWithAlias { expr, .. } = item
+            {
+                self.walk(expr, false, false);
+            }
+        }
+        if let Some(selection) = &select.selection {
+            self.condition(selection, false);
+        }
+        self.scopes.pop().unwrap_or_default()
+    }
+
+    fn add_relations(&mut self, table: &TableWithJoins, scope: &mut Scope) {
+        self.add_relation(&table.relation, scope);
+        for join in &table.joins {
+            self.add_relation(&join.relation, scope);
+        }
+    }
+
+    fn add_relation(&mut self, factor: &TableFactor, scope: &mut Scope) {
+        match factor {
+            TableFactor::Table { name, alias, .. } => {
+                let written = last_ident(name).map(|ident| ident.value.clone());
+                let table = self.table_of(name);
+                if let Some(table) = &table {
+                    self.note_table(table.clone());
+                }
+                scope.relations.push(Relation {
+                    qualifier: alias.as_ref().map(|a| a.name.value.clone()).or(written),
+                    table,
+                });
+            }
+            TableFactor::Derived {
+                subquery, alias, ..
+            } => {
+                self.query(subquery);
+                scope.relations.push(Relation {
+                    qualifier: alias.as_ref().map(|a| a.name.value.clone()),
+                    table: None,
+                });
+            }
+            TableFactor::NestedJoin {
+                table_with_joins, ..
+            } => self.add_relations(table_with_joins, scope),
+            _ => scope.relations.push(Relation {
+                qualifier: None,
+                table: None,
+            }),
+        }
+    }
+
+    /// A table's name without schema; None for a hole or a common table expression.
+    fn table_of(&self, name: &ObjectName) -> Option<String> {
+        let name = &last_ident(name)?.value;
+        let common = self
+            .common_tables
+            .iter()
+            .any(|common| common.eq_ignore_ascii_case(name));
+        (name != HOLE && !common).then(|| name.clone())
+    }
+
+    fn note_table(&mut self, table: String) {
+        if !self.tables.contains(&table) {
+            self.tables.push(table);
+        }
+    }
+
+    /// A WHERE condition: `optional` once under OR or NOT.
+    fn condition(&mut self, expr: &Expr, optional: bool) {
+        match expr {
+            Expr::BinaryOp {
+                left,
+                op: BinaryOperator::And,
+                right,
+            } => {
+                self.condition(left, optional);
+                self.condition(right, optional);
+            }
+            Expr::BinaryOp {
+                left,
+                op: BinaryOperator::Or,
+                right,
+            } => {
+                self.condition(left, true);
+                self.condition(right, true);
+            }
+            Expr::UnaryOp {
+                op: UnaryOperator::Not,
+                expr,
+            } => self.condition(expr, true),
+            Expr::Nested(inner) => self.condition(inner, optional),
+            Expr::BinaryOp { left, op, right } => self.comparison(left, op, right, optional),
+            Expr::IsDistinctFrom(left, right) => {
+                self.comparison(left, &BinaryOperator::NotEq, right, optional)
+            }
+            Expr::IsNotDistinctFrom(left, right) => {
+                self.comparison(left, &BinaryOperator::Eq, right, optional)
+            }
+            Expr::IsNull(inner) => self.test(inner, FilterTest::IsNull, optional),
+            Expr::IsNotNull(inner) => self.test(inner, FilterTest::IsNotNull, optional),
+            Expr::IsTrue(inner) => self.test(inner, equals("1"), optional),
+            Expr::IsFalse(inner) => self.test(inner, equals("0"), optional),
+            Expr::IsNotTrue(inner) => self.test(inner, not_equals("1"), optional),
+            Expr::IsNotFalse(inner) => self.test(inner, not_equals("0"), optional),
+            Expr::Between {
+                expr, low, high, ..
+            } => {
+                self.test(expr, FilterTest::Range, optional);
+                self.walk(low, optional, true);
+                self.walk(high, optional, true);
+            }
+            Expr::Like { expr, pattern, .. }
+            | Expr::ILike { expr, pattern, .. }
+            | Expr::SimilarTo { expr, pattern, .. }
+            | Expr::RLike { expr, pattern, .. } => {
+                self.test(expr, FilterTest::Range, optional);
+                self.walk(pattern, optional, true);
+            }
+            Expr::In {
+                expr,
+                target: InTarget::List(list),
+                negated,
+                ..
+            } => {
+                let operands: Vec<Operand> = list.iter().map(|item| self.operand(item)).collect();
+                let literals: Option<Vec<String>> = operands
+                    .iter()
+                    .map(|operand| match operand {
+                        Operand::Literal(text) => Some(text.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                let all_parameters = operands
+                    .iter()
+                    .all(|operand| matches!(operand, Operand::Parameter));
+                let test = match literals {
+                    _ if *negated || list.is_empty() => FilterTest::Other,
+                    Some(literals) => FilterTest::InConstants(literals),
+                    None if all_parameters => FilterTest::Parameter,
+                    None => FilterTest::Other,
+                };
+                self.test(expr, test, optional);
+                for (item, operand) in list.iter().zip(&operands) {
+                    if let Operand::Other = operand {
+                        self.walk(item, optional, true);
+                    }
+                }
+            }
+            Expr::In {
+                expr,
+                target: InTarget::Subquery(query),
+                ..
+            } => {
+                self.test(expr, FilterTest::Other, optional);
+                self.query(query);
+            }
+            other => self.walk(other, optional, true),
+        }
+    }
+
+    /// `column <op> value` in either order.
+    fn comparison(&mut self, left: &Expr, op: &BinaryOperator, right: &Expr, optional: bool) {
+        match (self.column(left), self.column(right)) {
+            (Some(column), None) => self.compare_column(column, op, right, optional),
+            (None, Some(column)) => self.compare_column(column, op, left, optional),
+            (Some((left, left_range)), Some((right, right_range))) => {
+                self.push_filter(left, FilterTest::Other, optional, left_range);
+                self.push_filter(right, FilterTest::Other, optional, right_range);
+            }
+            (None, None) => {
+                self.walk(left, optional, true);
+                self.walk(right, optional, true);
+            }
+        }
+    }
+
+    fn compare_column(
+        &mut self,
+        (column, range): (ColumnRef, ByteRange),
+        op: &BinaryOperator,
+        value: &Expr,
+        optional: bool,
+    ) {
+        let operand = self.operand(value);
+        let equality = matches!(op, BinaryOperator::Eq | BinaryOperator::Is);
+        let inequality = matches!(op, BinaryOperator::NotEq | BinaryOperator::IsNot);
+        let range_scan = matches!(
+            op,
+            BinaryOperator::Lt
+                | BinaryOperator::LtEq
+                | BinaryOperator::Gt
+                | BinaryOperator::GtEq
+                | BinaryOperator::Glob
+        );
+        let test = match operand {
+            _ if range_scan => FilterTest::Range,
+            Operand::Literal(ref text) if equality => FilterTest::EqualsConstant(text.clone()),
+            Operand::Literal(ref text) if inequality => FilterTest::NotEqualsConstant(text.clone()),
+            Operand::Parameter if equality || inequality => FilterTest::Parameter,
+            _ => FilterTest::Other,
+        };
+        if let Operand::Other = operand {
+            self.walk(value, optional, true);
+        }
+        self.push_filter(column, test, optional, range);
+    }
+
+    /// A test on `expr` when it is a column; otherwise the columns inside it
+    /// are tested in some other way.
+    fn test(&mut self, expr: &Expr, test: FilterTest, optional: bool) {
+        match self.column(expr) {
+            Some((column, range)) => self.push_filter(column, test, optional, range),
+            None => self.walk(expr, optional, true),
+        }
+    }
+
+    fn push_filter(
+        &mut self,
+        column: ColumnRef,
+        test: FilterTest,
+        optional: bool,
+        range: ByteRange,
+    ) {
+        self.filters.push(ColumnFilter {
+            column,
+            test,
+            optional,
+            range,
+        });
+    }
+
+    /// Every column inside `expr` is tested in some other way (when
+    /// `columns`); subqueries are read in any case.
+    fn walk(&mut self, expr: &Expr, optional: bool, columns: bool) {
+        match expr {
+            Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+                if let (true, Some((column, range))) = (columns, self.column(expr)) {
+                    self.push_filter(column, FilterTest::Other, optional, range);
+                }
+            }
+            Expr::BinaryOp { left, right, .. }
+            | Expr::IsDistinctFrom(left, right)
+            | Expr::IsNotDistinctFrom(left, right)
+            | Expr::Like {
+                expr: left,
+                pattern: right,
+                ..
+            }
+            | Expr::ILike {
+                expr: left,
+                pattern: right,
+                ..
+            }
+            | Expr::SimilarTo {
+                expr: left,
+                pattern: right,
+                ..
+            }
+            | Expr::RLike {
+                expr: left,
+                pattern: right,
+                ..
+            } => {
+                self.walk(left, optional, columns);
+                self.walk(right, optional, columns);
+            }
+            Expr::UnaryOp { expr: inner, .. }
+            | Expr::Nested(inner)
+            | Expr::Collate { expr: inner, .. }
+            | Expr::Cast { expr: inner, .. }
+            | Expr::IsNull(inner)
+            | Expr::IsNotNull(inner)
+            | Expr::IsTrue(inner)
+            | Expr::IsFalse(inner)
+            | Expr::IsNotTrue(inner)
+            | Expr::IsNotFalse(inner) => self.walk(inner, optional, columns),
+            Expr::Between {
+                expr: inner,
+                low,
+                high,
+                ..
+            } => {
+                self.walk(inner, optional, columns);
+                self.walk(low, optional, columns);
+                self.walk(high, optional, columns);
+            }
+            Expr::In {
+                expr: inner,
+                target,
+                ..
+            } => {
+                self.walk(inner, optional, columns);
+                match target {
+                    InTarget::List(list) => {
+                        for item in list {
+                            self.walk(item, optional, columns);
+                        }
+                    }
+                    InTarget::Subquery(query) => self.query(query),
+                    _ => {}
+                }
+            }
+            Expr::Function(function) => match &function.args {
+                FunctionArguments::List(list) => {
+                    for arg in &list.args {
+                        if let FunctionArg::Unnamed(FunctionArgExpr::Expr(arg))
+                        | FunctionArg::Named {
+                            arg: FunctionArgExpr::Expr(arg),
+                            ..
+                        }
+                        | FunctionArg::ExprNamed {
+                            arg: FunctionArgExpr::Expr(arg),
+                            ..
+                        } = arg
+                        {
+                            self.walk(arg, optional, columns);
+                        }
+                    }
+                }
+                FunctionArguments::Subquery(query) => self.query(query),
+                FunctionArguments::None => {}
+            },
+            Expr::Case {
+                operand,
+                conditions,
+                else_result,
+                ..
+            } => {
+                for inner in operand.iter().chain(else_result) {
+                    self.walk(inner, optional, columns);
+                }
+                for when in conditions {
+                    self.walk(&when.condition, optional, columns);
+                    self.walk(&when.result, optional, columns);
+                }
+            }
+            Expr::Exists { subquery, .. } | Expr::Subquery(subquery) => self.query(subquery),
+            Expr::Tuple(items) => {
+                for item in items {
+                    self.walk(item, optional, columns);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `expr` as a column reference, with its range; None for anything
+    /// else, a hole included (it stands for a value).
+    fn column(&self, expr: &Expr) -> Option<(ColumnRef, ByteRange)> {
+        let (qualifier, name, first) = match expr {
+            Expr::Identifier(ident) => (None, ident, ident),
+            Expr::CompoundIdentifier(parts) => {
+                let (name, qualifiers) = parts.split_last()?;
+                (qualifiers.last(), name, parts.first()?)
+            }
+            Expr::Nested(inner) | Expr::Collate { expr: inner, .. } => return self.column(inner),
+            _ => return None,
+        };
+        if name.value == HOLE {
+            return None;
+        }
+        let table = match qualifier {
+            Some(qualifier) => self.qualified_table(&qualifier.value),
+            None => self.unqualified_table(),
+        };
+        let range = self
+            .lexed
+            .idents_range(first, name)
+            .unwrap_or_else(|| self.fallback_range.clone());
+        Some((
+            ColumnRef {
+                table,
+                column: name.value.clone(),
+            },
+            range,
+        ))
+    }
+
+    /// An alias or table name resolved from the innermost scope outwards; a
+    /// name no scope knows is taken as a table's.
+    fn qualified_table(&self, qualifier: &str) -> Option<String> {
+        if qualifier == HOLE {
+            return None;
+        }
+        for scope in self.scopes.iter().rev() {
+            if let Some(relation) = scope.relations.iter().find(|relation| {
+                relation
+                    .qualifier
+                    .as_deref()
+                    .is_some_and(|q| q.eq_ignore_ascii_case(qualifier))
+            }) {
+                return relation.table.clone();
+            }
+        }
+        let common = self
+            .common_tables
+            .iter()
+            .any(|common| common.eq_ignore_ascii_case(qualifier));
+        (!common).then(|| qualifier.to_string())
+    }
+
+    /// The table of an unqualified column: the only one in its scope.
+    fn unqualified_table(&self) -> Option<String> {
+        match self.scopes.last()?.relations.as_slice() {
+            [only] => only.table.clone(),
+            _ => None,
+        }
+    }
+
+    fn operand(&self, expr: &Expr) -> Operand {
+        match expr {
+            Expr::Value(value) => match &value.value {
+                Value::Number(digits, _) => Operand::Literal(digits.clone()),
+                // `'$name'` in a template is a value bound at run time.
+                Value::SingleQuotedString(text) if text.contains(HOLE) => Operand::Parameter,
+                Value::SingleQuotedString(text) => {
+                    Operand::Literal(format!("'{}'", text.replace('\'', "''")))
+                }
+                Value::Boolean(true) => Operand::Literal("1".to_string()),
+                Value::Boolean(false) => Operand::Literal("0".to_string()),
+                Value::Null => Operand::Literal("NULL".to_string()),
+                Value::Placeholder(_) => Operand::Parameter,
+                _ => Operand::Other,
+            },
+            Expr::Identifier(ident) if ident.value == HOLE => Operand::Parameter,
+            Expr::UnaryOp {
+                op: op @ (UnaryOperator::Minus | UnaryOperator::Plus),
+                expr: inner,
+            } => match (op, inner.as_ref()) {
+                (UnaryOperator::Minus, Expr::Value(value)) => match &value.value {
+                    Value::Number(digits, _) => Operand::Literal(format!("-{digits}")),
+                    _ => Operand::Other,
+                },
+                (_, Expr::Value(value)) if matches!(value.value, Value::Number(..)) => {
+                    self.operand(inner)
+                }
+                _ => Operand::Other,
+            },
+            Expr::Nested(inner) => self.operand(inner),
+            _ => Operand::Other,
+        }
+    }
+}
+
+fn equals(literal: &str) -> FilterTest {
+    FilterTest::EqualsConstant(literal.to_string())
+}
+
+fn not_equals(literal: &str) -> FilterTest {
+    FilterTest::NotEqualsConstant(literal.to_string())
+}
+
+/// SQLDelight puts a label line (`selectAll:`) before each named statement
+/// and `import` lines at the top; both become a `;` and spaces, so they split
+/// statements without joining any, and every offset stays the same.
+fn mask_sqldelight_lines(text: &str) -> String {
+    let mut masked = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        if is_sqldelight_label(content) || is_sqldelight_import(content) {
+            masked.push(';');
+            masked.extend(std::iter::repeat_n(' ', content.len().saturating_sub(1)));
+            masked.push_str(&line[content.len()..]);
+        } else {
+            masked.push_str(line);
+        }
+    }
+    masked
+}
+
+fn is_sqldelight_label(line: &str) -> bool {
+    let Some(name) = line.trim().strip_suffix(':') else {
+        return false;
+    };
+    let name = name.trim_end();
+    name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn is_sqldelight_import(line: &str) -> bool {
+    let Some(path) = line.trim().strip_prefix("import") else {
+        return false;
+    };
+    let path = path.trim_end_matches(';').trim_end();
+    path.starts_with([' ', '\t'])
+        && path
+            .trim_start()
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '*')
+        && !path.trim().is_empty()
 }
 
 /// Types compare without case in SQLite; a hole keeps its spelling so
@@ -648,10 +1820,24 @@ fn starts_column_constraint(token: &Token) -> bool {
 struct ColumnSegment {
     /// None for a table constraint (`PRIMARY KEY (a, b)`).
     name: Option<String>,
+    /// Indices of its significant tokens, the name's included.
+    tokens: Vec<usize>,
     /// Token indices of the declared type.
     type_tokens: Vec<usize>,
     /// Token index of the column's AUTOINCREMENT keyword.
     autoincrement: Option<usize>,
+}
+
+#[derive(Default)]
+struct ColumnConstraints {
+    primary_key: bool,
+    unique: bool,
+    default: Option<String>,
+}
+
+enum TableConstraintKind {
+    PrimaryKey(Vec<String>),
+    Unique(Vec<String>),
 }
 
 /// What the splitter needs to know about the statement read so far.
@@ -820,6 +2006,8 @@ mod tests {
                 SqlFactKind::Pragma(_) => "PRAGMA".to_string(),
                 SqlFactKind::Vacuum { .. } => "VACUUM".to_string(),
                 SqlFactKind::CreateTable(_) => "CREATE TABLE".to_string(),
+                SqlFactKind::CreateIndex(_) => "CREATE INDEX".to_string(),
+                SqlFactKind::Query(query) => format!("{:?}", query.verb).to_ascii_uppercase(),
             })
             .collect()
     }
@@ -844,6 +2032,784 @@ mod tests {
             range,
             is_hole,
         })
+    }
+
+    fn index_of(sql: &str) -> CreateIndex {
+        match only_fact(sql).kind {
+            SqlFactKind::CreateIndex(index) => index,
+            other => panic!("{sql:?} is not a CREATE INDEX: {other:?}"),
+        }
+    }
+
+    fn query_of(sql: &str) -> Query {
+        match only_fact(sql).kind {
+            SqlFactKind::Query(query) => query,
+            other => panic!("{sql:?} is not a query: {other:?}"),
+        }
+    }
+
+    fn indexed(name: &str, range: ByteRange, descending: bool, expression: bool) -> IndexedColumn {
+        IndexedColumn {
+            name: name.to_string(),
+            range,
+            descending,
+            expression,
+        }
+    }
+
+    fn column_ref(table: Option<&str>, column: &str) -> ColumnRef {
+        ColumnRef {
+            table: table.map(str::to_string),
+            column: column.to_string(),
+        }
+    }
+
+    fn filter(
+        table: Option<&str>,
+        column: &str,
+        test: FilterTest,
+        optional: bool,
+        range: ByteRange,
+    ) -> ColumnFilter {
+        ColumnFilter {
+            column: column_ref(table, column),
+            test,
+            optional,
+            range,
+        }
+    }
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|item| item.to_string()).collect()
+    }
+
+    #[test]
+    fn create_unique_index_with_schema_desc_and_quoted_column() {
+        let sql = "CREATE UNIQUE INDEX IF NOT EXISTS main.idx_notes ON notes (updated_at DESC, \"owner id\" ASC);";
+        assert_eq!(
+            index_of(sql),
+            CreateIndex {
+                name: "idx_notes".to_string(),
+                name_range: first(sql, "idx_notes"),
+                table: "notes".to_string(),
+                columns: vec![
+                    indexed("updated_at", first(sql, "updated_at"), true, false),
+                    indexed("owner id", first(sql, "\"owner id\""), false, false),
+                ],
+                unique: true,
+                predicate: None,
+            }
+        );
+    }
+
+    #[test]
+    fn create_index_with_quoted_names_and_schema_on_the_table() {
+        let sql = "create index [my idx] on `my table`(\"a\")";
+        let index = index_of(sql);
+        assert_eq!(index.name, "my idx");
+        assert_eq!(index.name_range, first(sql, "[my idx]"));
+        assert_eq!(index.table, "my table");
+        assert_eq!(
+            index.columns,
+            vec![indexed("a", first(sql, "\"a\""), false, false)]
+        );
+        assert!(!index.unique);
+        assert_eq!(index_of("CREATE INDEX i ON main.t (a)").table, "t");
+    }
+
+    #[test]
+    fn partial_index_keeps_its_predicate_as_written() {
+        let sql = "CREATE INDEX idx_active ON notes (archived, updated_at)\n  WHERE archived = 0 AND  deleted_at IS NULL;";
+        let index = index_of(sql);
+        assert_eq!(
+            index.predicate.as_deref(),
+            Some("archived = 0 AND  deleted_at IS NULL")
+        );
+        assert_eq!(
+            index.columns,
+            vec![
+                indexed("archived", first(sql, "archived"), false, false),
+                indexed("updated_at", first(sql, "updated_at"), false, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn expression_index_entries_are_flagged_and_collate_is_dropped() {
+        let sql = "CREATE INDEX i ON people (lower(name) COLLATE NOCASE DESC, email COLLATE NOCASE, (a + b))";
+        let index = index_of(sql);
+        assert_eq!(
+            index.columns,
+            vec![
+                indexed("lower(name)", first(sql, "lower(name)"), true, true),
+                indexed("email", first(sql, "email"), false, false),
+                indexed("(a + b)", first(sql, "(a + b)"), false, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn unparsable_create_index_is_other() {
+        for sql in [
+            "CREATE INDEX i ON",
+            "CREATE INDEX i ON t ()",
+            "CREATE INDEX ON t (a)",
+        ] {
+            assert_eq!(
+                only_fact(sql).kind,
+                SqlFactKind::Other {
+                    verb: "CREATE INDEX".to_string()
+                },
+                "{sql}"
+            );
+        }
+    }
+
+    #[test]
+    fn create_table_column_constraints_defaults_and_table_constraints() {
+        let sql = "CREATE TABLE jobs (\n\
+                   id INTEGER PRIMARY KEY,\n\
+                   url TEXT NOT NULL UNIQUE,\n\
+                   state TEXT NOT NULL DEFAULT 'pending',\n\
+                   archived BOOLEAN DEFAULT 0,\n\
+                   score REAL DEFAULT -1.5,\n\
+                   note TEXT DEFAULT NULL CHECK (note <> 'UNIQUE'),\n\
+                   created INTEGER DEFAULT (strftime('%s', 'now')),\n\
+                   owner INTEGER REFERENCES users(id) ON DELETE SET DEFAULT,\n\
+                   UNIQUE (owner, state)\n\
+                   )";
+        let table = table_of(sql);
+        let summary: Vec<(&str, bool, bool, Option<&str>)> = table
+            .columns
+            .iter()
+            .map(|c| {
+                (
+                    c.name.as_str(),
+                    c.primary_key,
+                    c.unique,
+                    c.default.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                ("id", true, false, None),
+                ("url", false, true, None),
+                ("state", false, false, Some("'pending'")),
+                ("archived", false, false, Some("0")),
+                ("score", false, false, Some("-1.5")),
+                ("note", false, false, Some("NULL")),
+                ("created", false, false, Some("(strftime('%s', 'now'))")),
+                ("owner", false, false, None),
+            ]
+        );
+        assert_eq!(table.columns[3].declared_type.as_deref(), Some("BOOLEAN"));
+        assert_eq!(table.primary_key, strings(&["id"]));
+        assert_eq!(
+            table.unique_constraints,
+            vec![strings(&["url"]), strings(&["owner", "state"])]
+        );
+        assert!(!table.without_rowid);
+    }
+
+    #[test]
+    fn create_table_composite_primary_key_and_without_rowid() {
+        let sql = "CREATE TABLE tags (note INTEGER NOT NULL, tag TEXT, \
+                   CONSTRAINT pk PRIMARY KEY (note, tag COLLATE NOCASE), \
+                   CONSTRAINT u UNIQUE (\"tag\")) WITHOUT ROWID";
+        let table = table_of(sql);
+        assert_eq!(table.primary_key, strings(&["note", "tag"]));
+        assert_eq!(table.unique_constraints, vec![strings(&["tag"])]);
+        assert!(table.without_rowid);
+        assert!(table.columns.iter().all(|c| !c.primary_key && !c.unique));
+    }
+
+    #[test]
+    fn create_table_read_from_tokens_alone_has_constraints_too() {
+        // `unsigned big int` and `STRICT` send the reading to the tokens.
+        let sql = "CREATE TABLE t (a unsigned big int PRIMARY KEY DEFAULT +7, \
+                   b Foo Bar UNIQUE DEFAULT 'x', c) STRICT, WITHOUT ROWID";
+        let table = table_of(sql);
+        assert_eq!(
+            table.columns,
+            vec![
+                ColumnFact {
+                    name: "a".to_string(),
+                    declared_type: Some("UNSIGNED BIG INT".to_string()),
+                    autoincrement: None,
+                    primary_key: true,
+                    unique: false,
+                    default: Some("+7".to_string()),
+                },
+                ColumnFact {
+                    name: "b".to_string(),
+                    declared_type: Some("FOO BAR".to_string()),
+                    autoincrement: None,
+                    primary_key: false,
+                    unique: true,
+                    default: Some("'x'".to_string()),
+                },
+                ColumnFact {
+                    name: "c".to_string(),
+                    declared_type: None,
+                    autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
+                },
+            ]
+        );
+        assert_eq!(table.primary_key, strings(&["a"]));
+        assert_eq!(table.unique_constraints, vec![strings(&["b"])]);
+        assert!(table.without_rowid);
+    }
+
+    #[test]
+    fn select_with_constant_filter_and_order_by() {
+        let sql = "SELECT * FROM notes WHERE archived = 0 ORDER BY updated_at DESC";
+        assert_eq!(
+            query_of(sql),
+            Query {
+                verb: QueryVerb::Select,
+                tables: strings(&["notes"]),
+                filters: vec![filter(
+                    Some("notes"),
+                    "archived",
+                    equals("0"),
+                    false,
+                    first(sql, "archived")
+                )],
+                ordered_by: vec![column_ref(Some("notes"), "updated_at")],
+            }
+        );
+    }
+
+    #[test]
+    fn null_tests_and_parameters() {
+        let sql = "SELECT id FROM notes WHERE deleted_at IS NULL AND title IS NOT NULL";
+        assert_eq!(
+            query_of(sql).filters,
+            vec![
+                filter(
+                    Some("notes"),
+                    "deleted_at",
+                    FilterTest::IsNull,
+                    false,
+                    first(sql, "deleted_at")
+                ),
+                filter(
+                    Some("notes"),
+                    "title",
+                    FilterTest::IsNotNull,
+                    false,
+                    first(sql, "title")
+                ),
+            ]
+        );
+        let sql = "SELECT * FROM jobs WHERE state = 'pending' AND owner = ?";
+        assert_eq!(
+            query_of(sql).filters,
+            vec![
+                filter(
+                    Some("jobs"),
+                    "state",
+                    equals("'pending'"),
+                    false,
+                    first(sql, "state")
+                ),
+                filter(
+                    Some("jobs"),
+                    "owner",
+                    FilterTest::Parameter,
+                    false,
+                    first(sql, "owner")
+                ),
+            ]
+        );
+        let sql = "SELECT * FROM pages WHERE url = ?1";
+        let tests: Vec<FilterTest> = query_of(sql).filters.into_iter().map(|f| f.test).collect();
+        assert_eq!(tests, vec![FilterTest::Parameter]);
+        for parameter in [":url", "@url", "$url", HOLE] {
+            let sql = format!("SELECT * FROM pages WHERE url = {parameter}");
+            let tests: Vec<FilterTest> =
+                query_of(&sql).filters.into_iter().map(|f| f.test).collect();
+            assert_eq!(tests, vec![FilterTest::Parameter], "{sql}");
+        }
+    }
+
+    #[test]
+    fn ranges_or_and_not_make_filters_optional() {
+        let sql = "SELECT * FROM events WHERE created < CURRENT_TIMESTAMP AND day >= date('now')";
+        let tests: Vec<(String, FilterTest)> = query_of(sql)
+            .filters
+            .into_iter()
+            .map(|f| (f.column.column, f.test))
+            .collect();
+        assert_eq!(
+            tests,
+            vec![
+                ("created".to_string(), FilterTest::Range),
+                ("day".to_string(), FilterTest::Range),
+            ]
+        );
+        let sql = "SELECT * FROM events WHERE created > ?";
+        assert_eq!(
+            query_of(sql).filters,
+            vec![filter(
+                Some("events"),
+                "created",
+                FilterTest::Range,
+                false,
+                first(sql, "created")
+            )]
+        );
+        let sql = "SELECT * FROM t WHERE a = 1 OR b = 2";
+        assert_eq!(
+            query_of(sql).filters,
+            vec![
+                filter(
+                    Some("t"),
+                    "a",
+                    equals("1"),
+                    true,
+                    first(sql, "a =").start..first(sql, "a =").start + 1
+                ),
+                filter(
+                    Some("t"),
+                    "b",
+                    equals("2"),
+                    true,
+                    first(sql, "b =").start..first(sql, "b =").start + 1
+                ),
+            ]
+        );
+        let sql = "SELECT * FROM t WHERE k = 3 AND NOT (x <> 'it''s') AND y BETWEEN 1 AND 5 \
+                   AND z LIKE 'ab%' AND w GLOB 'a*' AND -1 = v AND u IS NOT 0 AND s IS TRUE";
+        let tests: Vec<(String, FilterTest, bool)> = query_of(sql)
+            .filters
+            .into_iter()
+            .map(|f| (f.column.column, f.test, f.optional))
+            .collect();
+        assert_eq!(
+            tests,
+            vec![
+                ("k".to_string(), equals("3"), false),
+                ("x".to_string(), not_equals("'it''s'"), true),
+                ("y".to_string(), FilterTest::Range, false),
+                ("z".to_string(), FilterTest::Range, false),
+                ("w".to_string(), FilterTest::Range, false),
+                ("v".to_string(), equals("-1"), false),
+                ("u".to_string(), not_equals("0"), false),
+                ("s".to_string(), equals("1"), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn update_reads_where_only_and_delete_normalises_booleans() {
+        let sql = "UPDATE jobs SET state = 'done' WHERE state = 'pending' AND id = :id";
+        assert_eq!(
+            query_of(sql),
+            Query {
+                verb: QueryVerb::Update,
+                tables: strings(&["jobs"]),
+                filters: vec![
+                    filter(
+                        Some("jobs"),
+                        "state",
+                        equals("'pending'"),
+                        false,
+                        nth(sql, "state", 1)
+                    ),
+                    filter(
+                        Some("jobs"),
+                        "id",
+                        FilterTest::Parameter,
+                        false,
+                        first(sql, "id =").start..first(sql, "id =").start + 2
+                    ),
+                ],
+                ordered_by: vec![],
+            }
+        );
+        let sql = "DELETE FROM t WHERE flag = TRUE";
+        assert_eq!(
+            query_of(sql),
+            Query {
+                verb: QueryVerb::Delete,
+                tables: strings(&["t"]),
+                filters: vec![filter(
+                    Some("t"),
+                    "flag",
+                    equals("1"),
+                    false,
+                    first(sql, "flag")
+                )],
+                ordered_by: vec![],
+            }
+        );
+    }
+
+    #[test]
+    fn join_with_aliases_resolves_qualified_columns() {
+        let sql = "SELECT n.id FROM main.notes n JOIN tags AS t ON t.note = n.id \
+                   WHERE n.archived = 0 AND kind = 2 ORDER BY t.name, n.updated_at";
+        assert_eq!(
+            query_of(sql),
+            Query {
+                verb: QueryVerb::Select,
+                tables: strings(&["notes", "tags"]),
+                filters: vec![
+                    filter(
+                        Some("notes"),
+                        "archived",
+                        equals("0"),
+                        false,
+                        first(sql, "n.archived")
+                    ),
+                    filter(None, "kind", equals("2"), false, first(sql, "kind")),
+                ],
+                ordered_by: vec![
+                    column_ref(Some("tags"), "name"),
+                    column_ref(Some("notes"), "updated_at"),
+                ],
+            }
+        );
+    }
+
+    #[test]
+    fn in_lists_and_subqueries() {
+        let sql =
+            "SELECT id FROM jobs WHERE state IN ('pending', 'running') AND kind NOT IN (1, 2) \
+                   AND owner IN (?, ?) AND id IN (SELECT job FROM runs WHERE ok = 0) \
+                   AND EXISTS (SELECT 1 FROM tags t WHERE t.job = jobs.id AND t.name = 'x')";
+        let query = query_of(sql);
+        assert_eq!(query.tables, strings(&["jobs", "runs", "tags"]));
+        let tests: Vec<(Option<String>, String, FilterTest)> = query
+            .filters
+            .into_iter()
+            .map(|f| (f.column.table, f.column.column, f.test))
+            .collect();
+        let jobs = Some("jobs".to_string());
+        let tags = Some("tags".to_string());
+        assert_eq!(
+            tests,
+            vec![
+                (
+                    jobs.clone(),
+                    "state".to_string(),
+                    FilterTest::InConstants(strings(&["'pending'", "'running'"]))
+                ),
+                (jobs.clone(), "kind".to_string(), FilterTest::Other),
+                (jobs.clone(), "owner".to_string(), FilterTest::Parameter),
+                (jobs.clone(), "id".to_string(), FilterTest::Other),
+                (Some("runs".to_string()), "ok".to_string(), equals("0")),
+                (tags.clone(), "job".to_string(), FilterTest::Other),
+                (jobs.clone(), "id".to_string(), FilterTest::Other),
+                (tags, "name".to_string(), equals("'x'")),
+            ]
+        );
+        // SQLDelight's list parameter.
+        let tests: Vec<FilterTest> = query_of("SELECT * FROM t WHERE id IN :ids AND k IN ?")
+            .filters
+            .into_iter()
+            .map(|f| f.test)
+            .collect();
+        assert_eq!(tests, vec![FilterTest::Parameter, FilterTest::Parameter]);
+    }
+
+    #[test]
+    fn functions_of_columns_and_column_comparisons_are_other() {
+        let sql = "SELECT * FROM people WHERE lower(name) = 'bo' AND a = b AND c = d + 1";
+        let tests: Vec<(String, FilterTest)> = query_of(sql)
+            .filters
+            .into_iter()
+            .map(|f| (f.column.column, f.test))
+            .collect();
+        assert_eq!(
+            tests,
+            vec![
+                ("name".to_string(), FilterTest::Other),
+                ("a".to_string(), FilterTest::Other),
+                ("b".to_string(), FilterTest::Other),
+                ("d".to_string(), FilterTest::Other),
+                ("c".to_string(), FilterTest::Other),
+            ]
+        );
+    }
+
+    #[test]
+    fn insert_replace_and_with_queries() {
+        let query = query_of("INSERT OR REPLACE INTO t (a) VALUES (1)");
+        assert_eq!(query.verb, QueryVerb::Insert);
+        assert_eq!(query.tables, strings(&["t"]));
+        assert_eq!(
+            query_of("REPLACE INTO t VALUES (1)").verb,
+            QueryVerb::Replace
+        );
+        let query = query_of(
+            "WITH recent AS (SELECT * FROM notes WHERE archived = 0) \
+             INSERT INTO feed SELECT id FROM recent WHERE pinned = 1",
+        );
+        assert_eq!(query.verb, QueryVerb::Insert);
+        assert_eq!(query.tables, strings(&["notes", "feed"]));
+        let tests: Vec<(Option<String>, String)> = query
+            .filters
+            .into_iter()
+            .map(|f| (f.column.table, f.column.column))
+            .collect();
+        assert_eq!(
+            tests,
+            vec![
+                (Some("notes".to_string()), "archived".to_string()),
+                (None, "pinned".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn unparsable_queries_stay_other() {
+        assert_eq!(
+            verbs("SELECT * FROM t WHERE; INSERT INTO t VALUES; UPDATE SET; DELETE t t t"),
+            vec!["SELECT", "INSERT", "UPDATE", "DELETE"]
+        );
+        for fact in facts_of("SELECT * FROM t WHERE; INSERT INTO t VALUES") {
+            assert!(matches!(fact.kind, SqlFactKind::Other { .. }), "{fact:?}");
+        }
+    }
+
+    #[test]
+    fn query_ranges_map_through_an_escape_before_the_column() {
+        // Host (Kotlin): db.rawQuery("SELECT * FROM notes\n WHERE \"archived\" = 0", null)
+        let host = r#"db.rawQuery("SELECT * FROM notes\n WHERE \"archived\" = 0", null)"#;
+        let body = first(host, "SELECT").start;
+        let newline = first(host, r"\n");
+        let open_quote = first(host, r#"\""#);
+        let close_quote = nth(host, r#"\""#, 1);
+        let mut builder = StrBuilder::new();
+        builder.verbatim("SELECT * FROM notes", body);
+        builder.mapped("\n", newline.clone());
+        builder.verbatim(" WHERE ", newline.end);
+        builder.mapped("\"", open_quote.clone());
+        builder.verbatim("archived", open_quote.end);
+        builder.mapped("\"", close_quote.clone());
+        builder.verbatim(" = 0", close_quote.end);
+        let lit = builder.finish();
+        assert_eq!(lit.value, "SELECT * FROM notes\n WHERE \"archived\" = 0");
+        let all = facts(&lit);
+        assert_eq!(all.len(), 1);
+        let SqlFactKind::Query(query) = &all[0].kind else {
+            panic!("{:?}", all[0].kind);
+        };
+        assert_eq!(
+            query.filters,
+            vec![filter(
+                Some("notes"),
+                "archived",
+                equals("0"),
+                false,
+                open_quote.start..close_quote.end
+            )]
+        );
+    }
+
+    #[test]
+    fn index_ranges_map_through_escapes_and_holes() {
+        // Host (Swift): "CREATE INDEX \u{69}dx ON \(table) (a)"
+        let host = r#"db.execute("CREATE INDEX \u{69}dx ON \(table) (a) WHERE a > 0")"#;
+        let body = first(host, "CREATE").start;
+        let escape = first(host, r"\u{69}");
+        let hole = first(host, r"\(table)");
+        let mut builder = StrBuilder::new();
+        builder.verbatim("CREATE INDEX ", body);
+        builder.mapped("i", escape.clone());
+        builder.verbatim("dx ON ", escape.end);
+        builder.hole(hole.clone());
+        builder.verbatim(" (a) WHERE a > 0", hole.end);
+        let all = facts(&builder.finish());
+        let SqlFactKind::CreateIndex(index) = &all[0].kind else {
+            panic!("{:?}", all[0].kind);
+        };
+        assert_eq!(index.name, "idx");
+        assert_eq!(
+            index.name_range,
+            escape.start..first(host, "dx ON").start + 2
+        );
+        assert_eq!(index.table, HOLE);
+        assert_eq!(
+            index.columns,
+            vec![indexed(
+                "a",
+                first(host, "(a)").start + 1..first(host, "(a)").end - 1,
+                false,
+                false
+            )]
+        );
+        assert_eq!(index.predicate.as_deref(), Some("a > 0"));
+    }
+
+    #[test]
+    fn holes_as_values_and_as_tables() {
+        // Host (Kotlin): "SELECT * FROM $table WHERE id = ${note.id} AND name = '$name'"
+        let host = r#"val q = "SELECT * FROM $table WHERE id = ${note.id} AND kind = '$kind'""#;
+        let table_hole = first(host, "$table");
+        let id_hole = first(host, "${note.id}");
+        let kind_hole = first(host, "$kind");
+        let mut builder = StrBuilder::new();
+        builder.verbatim("SELECT * FROM ", first(host, "SELECT").start);
+        builder.hole(table_hole.clone());
+        builder.verbatim(" WHERE id = ", table_hole.end);
+        builder.hole(id_hole.clone());
+        builder.verbatim(" AND kind = '", id_hole.end);
+        builder.hole(kind_hole.clone());
+        builder.verbatim("'", kind_hole.end);
+        let all = facts(&builder.finish());
+        let SqlFactKind::Query(query) = &all[0].kind else {
+            panic!("{:?}", all[0].kind);
+        };
+        assert_eq!(query.tables, Vec::<String>::new());
+        assert_eq!(
+            query.filters,
+            vec![
+                filter(
+                    None,
+                    "id",
+                    FilterTest::Parameter,
+                    false,
+                    first(host, "id =").start..first(host, "id =").start + 2
+                ),
+                filter(
+                    None,
+                    "kind",
+                    FilterTest::Parameter,
+                    false,
+                    first(host, "kind =").start..first(host, "kind =").start + 4
+                ),
+            ]
+        );
+        let sql = format!("SELECT * FROM notes WHERE id = {HOLE}");
+        assert_eq!(
+            query_of(&sql).filters,
+            vec![filter(
+                Some("notes"),
+                "id",
+                FilterTest::Parameter,
+                false,
+                first(&sql, "id =").start..first(&sql, "id =").start + 2
+            )]
+        );
+    }
+
+    #[test]
+    fn sqldelight_file_labels_split_statements_and_imports_are_ignored() {
+        let text = "import com.example.Status;\n\
+                    import kotlin.Boolean;\n\
+                    \n\
+                    CREATE TABLE hockeyPlayer (\n\
+                    \x20 player_number INTEGER PRIMARY KEY NOT NULL,\n\
+                    \x20 full_name TEXT NOT NULL,\n\
+                    \x20 retired INTEGER AS Boolean NOT NULL DEFAULT 0\n\
+                    );\n\
+                    \n\
+                    CREATE INDEX hockeyPlayer_full_name ON hockeyPlayer(full_name);\n\
+                    \n\
+                    -- Active players first.\n\
+                    selectAll:\n\
+                    SELECT *\n\
+                    FROM hockeyPlayer\n\
+                    WHERE retired = 0\n\
+                    ORDER BY full_name\n\
+                    \n\
+                    byNumbers :\r\n\
+                    SELECT * FROM hockeyPlayer WHERE player_number IN ? AND full_name = :name\n";
+        let file = SourceFile::from_text("src/main/sqldelight/Player.sq", Language::Sql, text);
+        assert_eq!(Language::from_path(&file.path), Some(Language::Sql));
+        let model = lower(&file).expect("lowers");
+        let lit = model.str_lit(crate::model::NodeId(0)).expect("a Str node");
+        assert_eq!(lit.value.len(), text.len());
+        assert!(!lit.value.contains("selectAll:"));
+        let all = &model.sql_facts;
+        let kinds: Vec<String> = all
+            .iter()
+            .map(|fact| match &fact.kind {
+                SqlFactKind::CreateTable(table) => format!("table {}", table.name),
+                SqlFactKind::CreateIndex(index) => format!("index {}", index.name),
+                SqlFactKind::Query(query) => format!("{:?}", query.verb),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                "table hockeyPlayer",
+                "index hockeyPlayer_full_name",
+                "Select",
+                "Select"
+            ]
+        );
+        let SqlFactKind::CreateTable(table) = &all[0].kind else {
+            unreachable!()
+        };
+        assert_eq!(table.primary_key, strings(&["player_number"]));
+        assert_eq!(table.columns[2].declared_type.as_deref(), Some("INTEGER"));
+        assert_eq!(table.columns[2].default.as_deref(), Some("0"));
+        let select_all = first(text, "SELECT *\nFROM");
+        assert_eq!(all[2].keyword_range, select_all.start..select_all.start + 6);
+        assert_eq!(
+            all[2].statement_range,
+            select_all.start..first(text, "ORDER BY full_name").end
+        );
+        let SqlFactKind::Query(query) = &all[2].kind else {
+            unreachable!()
+        };
+        assert_eq!(
+            query.filters,
+            vec![filter(
+                Some("hockeyPlayer"),
+                "retired",
+                equals("0"),
+                false,
+                nth(text, "retired", 1)
+            )]
+        );
+        assert_eq!(
+            query.ordered_by,
+            vec![column_ref(Some("hockeyPlayer"), "full_name")]
+        );
+        let SqlFactKind::Query(query) = &all[3].kind else {
+            unreachable!()
+        };
+        let tests: Vec<(&str, &FilterTest, ByteRange)> = query
+            .filters
+            .iter()
+            .map(|f| (f.column.column.as_str(), &f.test, f.range.clone()))
+            .collect();
+        assert_eq!(
+            tests,
+            vec![
+                (
+                    "player_number",
+                    &FilterTest::Parameter,
+                    nth(text, "player_number", 1)
+                ),
+                (
+                    "full_name",
+                    &FilterTest::Parameter,
+                    nth(text, "full_name", 4)
+                ),
+            ]
+        );
+        assert_eq!(all[3].statement_range.end, text.len() - 1);
+        let comments: Vec<&str> = model.comments.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(comments, vec!["-- Active players first."]);
+    }
+
+    #[test]
+    fn labels_are_statement_text_in_a_plain_sql_file() {
+        let file = SourceFile::from_text("m.sql", Language::Sql, "selectAll:\nSELECT 1;");
+        let model = lower(&file).expect("lowers");
+        assert_eq!(model.sql_facts.len(), 0, "{:?}", model.sql_facts);
     }
 
     #[test]
@@ -1018,9 +2984,12 @@ mod tests {
         assert_eq!(all[2].statement_range, first(sql, "SELECT 1"));
         assert_eq!(
             all[2].kind,
-            SqlFactKind::Other {
-                verb: "SELECT".to_string()
-            }
+            SqlFactKind::Query(Query {
+                verb: QueryVerb::Select,
+                tables: vec![],
+                filters: vec![],
+                ordered_by: vec![],
+            })
         );
         assert_eq!(all[3].keyword_range, nth(sql, "PRAGMA", 1));
         assert_eq!(
@@ -1115,21 +3084,33 @@ mod tests {
                     name: "seq".to_string(),
                     declared_type: Some("INTEGER".to_string()),
                     autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
                 },
                 ColumnFact {
                     name: "id".to_string(),
                     declared_type: Some("INTEGER".to_string()),
                     autoincrement: Some(first(sql, "autoincrement")),
+                    primary_key: true,
+                    unique: false,
+                    default: None,
                 },
                 ColumnFact {
                     name: "body".to_string(),
                     declared_type: Some("TEXT".to_string()),
                     autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
                 },
                 ColumnFact {
                     name: "raw".to_string(),
                     declared_type: None,
                     autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
                 },
             ]
         );
@@ -1204,21 +3185,33 @@ mod tests {
                     name: "id".to_string(),
                     declared_type: Some("UNSIGNED BIG INT".to_string()),
                     autoincrement: Some(first(sql, "AUTOINCREMENT")),
+                    primary_key: true,
+                    unique: false,
+                    default: None,
                 },
                 ColumnFact {
                     name: "n".to_string(),
                     declared_type: Some("NUMERIC(10,5)".to_string()),
                     autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
                 },
                 ColumnFact {
                     name: "g".to_string(),
                     declared_type: Some("FOO BAR".to_string()),
                     autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
                 },
                 ColumnFact {
                     name: "h".to_string(),
                     declared_type: None,
                     autoincrement: None,
+                    primary_key: false,
+                    unique: false,
+                    default: None,
                 },
             ]
         );
@@ -1444,6 +3437,10 @@ mod tests {
                       CREATE TABLE IF NOT EXISTS \"é\" (id INTEGER PRIMARY KEY AUTOINCREMENT, \
                       b unsigned big int DEFAULT (-1), CHECK (b > 0)) STRICT;\n\
                       CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT CASE WHEN 1 THEN 2 END; END;\n\
+                      CREATE INDEX i ON t(lower(a) DESC, b) WHERE a = 'x';\n\
+                      SELECT n.a FROM t n JOIN u ON u.x = n.a WHERE n.b IN (1, ?) AND (c < 2 OR d IS NULL) \
+                      AND NOT EXISTS (SELECT 1 FROM v WHERE v.c = n.a) ORDER BY n.c;\n\
+                      UPDATE t SET a = (SELECT max(b) FROM u WHERE u.k = t.k) WHERE id IN :ids;\n\
                       /* c; */ VACUUM main INTO '😀.db'; -- done";
         for (end, _) in script.char_indices() {
             let _ = facts_of(&script[..end]);
@@ -1457,6 +3454,9 @@ mod tests {
                 "PRAGMA",
                 "CREATE TABLE",
                 "CREATE TRIGGER",
+                "CREATE INDEX",
+                "SELECT",
+                "UPDATE",
                 "VACUUM"
             ]
         );
@@ -1470,5 +3470,17 @@ mod tests {
             ")".repeat(500)
         );
         assert_eq!(verbs(&deep), vec!["CREATE TABLE"]);
+        let deep = format!(
+            "SELECT * FROM t WHERE {}a = 1{} ORDER BY b",
+            "(".repeat(500),
+            ")".repeat(500)
+        );
+        assert_eq!(verbs(&deep), vec!["SELECT"]);
+        let deep = format!(
+            "DELETE FROM t WHERE a IN {}SELECT 1{}",
+            "(SELECT 1 WHERE x IN ".repeat(200),
+            ")".repeat(200)
+        );
+        assert_eq!(verbs(&deep), vec!["DELETE"]);
     }
 }

@@ -33,11 +33,22 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     let tree = parser
         .parse(&file.text, None)
         .ok_or_else(|| ParseError::new("the Swift parser returned no syntax tree", None))?;
+    let root = tree.root_node();
+    let mut constants = Constants::new();
+    collect_constants(
+        &file.text,
+        root,
+        &mut Vec::new(),
+        Scope::File,
+        &mut constants,
+    );
     let mut lowerer = Lowerer {
         src: &file.text,
         model: Model::new(file.language),
+        constants,
+        constant_values: Default::default(),
+        inner_sums: Default::default(),
     };
-    let root = tree.root_node();
     lowerer.collect_comments_and_errors(root);
     for child in children(root) {
         lowerer.lower_node(child, None, Scope::File);
@@ -53,9 +64,170 @@ enum Scope {
     Local,
 }
 
-struct Lowerer<'a> {
+struct Lowerer<'a, 'tree> {
     src: &'a str,
     model: Model,
+    constants: Constants<'tree>,
+    /// Values of constants already evaluated, by initializer offset; `None`
+    /// while one is being evaluated, so a cycle ends in a hole.
+    constant_values: std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>,
+    /// Byte ranges of the partial sums inside a concatenation already
+    /// lowered as one Str: `("a" + b)` in `"a" + b + c` is not a string of its own.
+    inner_sums: std::collections::HashSet<(usize, usize)>,
+}
+
+/// A file-scope `let` or a `static let` of a type: the enclosing type names
+/// (outermost first) and the initializer.
+struct ConstantDef<'tree> {
+    owners: Vec<String>,
+    init: TsNode<'tree>,
+}
+
+type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
+
+/// How deep constants may refer to constants; deeper references are holes.
+const MAX_CONSTANT_DEPTH: usize = 16;
+
+/// The name of a type declaration (the last part of an extended type's path).
+fn type_decl_name<'a>(src: &'a str, node: TsNode) -> Option<&'a str> {
+    if !matches!(node.kind(), "class_declaration" | "protocol_declaration") {
+        return None;
+    }
+    let name = named_field(node, "name")?;
+    let name = match name.kind() {
+        "user_type" => user_type_last_name(name)?,
+        _ => name,
+    };
+    src.get(name.byte_range())
+}
+
+fn collect_constants<'tree>(
+    src: &str,
+    node: TsNode<'tree>,
+    owners: &mut Vec<String>,
+    scope: Scope,
+    out: &mut Constants<'tree>,
+) {
+    for child in children(node) {
+        match child.kind() {
+            "property_declaration" => {
+                let parts = children_with_fields(child);
+                let is_let = parts
+                    .iter()
+                    .any(|(_, c)| c.kind() == "value_binding_pattern" && text_of(src, *c) == "let");
+                let is_static = parts
+                    .iter()
+                    .filter(|(_, c)| c.kind() == "modifiers")
+                    .flat_map(|(_, c)| children(*c))
+                    .any(|m| {
+                        m.kind() == "property_modifier"
+                            && matches!(text_of(src, m), "static" | "class")
+                    });
+                let names: Vec<TsNode> = parts
+                    .iter()
+                    .filter(|(field, _)| *field == Some("name"))
+                    .map(|(_, c)| *c)
+                    .collect();
+                let value = parts
+                    .iter()
+                    .find(|(field, _)| *field == Some("value"))
+                    .map(|(_, c)| *c);
+                let wanted = scope == Scope::File || (scope == Scope::Type && is_static);
+                if let (true, true, [name], Some(init)) = (wanted, is_let, names.as_slice(), value)
+                {
+                    if let [identifier] = pattern_identifiers(*name).as_slice() {
+                        out.entry(text_of(src, *identifier).to_string())
+                            .or_default()
+                            .push(ConstantDef {
+                                owners: owners.clone(),
+                                init,
+                            });
+                    }
+                }
+            }
+            "class_declaration" | "protocol_declaration" => {
+                owners.push(type_decl_name(src, child).unwrap_or("").to_string());
+                for body in children(child) {
+                    if matches!(
+                        body.kind(),
+                        "class_body" | "enum_class_body" | "protocol_body"
+                    ) {
+                        collect_constants(src, body, owners, Scope::Type, out);
+                    }
+                }
+                owners.pop();
+            }
+            "ERROR" => collect_constants(src, child, owners, scope, out),
+            _ => {}
+        }
+    }
+}
+
+fn text_of<'a>(src: &'a str, node: TsNode) -> &'a str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+fn is_plus(node: TsNode) -> bool {
+    node.kind() == "additive_expression"
+        && node
+            .child_by_field_name("op")
+            .is_some_and(|op| op.kind() == "+")
+}
+
+/// `x + f(y)` arrives as the call `(x + f)(y)`: its callee is a sum.
+fn is_misparsed_plus_call(node: TsNode) -> bool {
+    node.kind() == "call_expression"
+        && children(node)
+            .into_iter()
+            .find(|c| c.is_named())
+            .is_some_and(is_plus)
+}
+
+fn mark_inner_sums(node: TsNode, out: &mut std::collections::HashSet<(usize, usize)>) {
+    let parts: Vec<TsNode> = if is_plus(node) {
+        ["lhs", "rhs"]
+            .into_iter()
+            .filter_map(|side| named_field(node, side))
+            .collect()
+    } else if is_misparsed_plus_call(node) {
+        children(node)
+            .into_iter()
+            .find(|c| c.is_named())
+            .into_iter()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    for part in parts {
+        if is_plus(part) || is_misparsed_plus_call(part) {
+            out.insert((part.start_byte(), part.end_byte()));
+            mark_inner_sums(part, out);
+        }
+    }
+}
+
+/// One operand of a sum: the node, or only its range when the grammar did
+/// not give the operand a node of its own (a misparsed call).
+type Operand<'t> = (Option<TsNode<'t>>, ByteRange);
+
+/// The operands of `a + b + c`, which the grammar nests.
+fn plus_operands<'t>(node: TsNode<'t>, out: &mut Vec<Operand<'t>>) {
+    if is_plus(node) {
+        for side in ["lhs", "rhs"] {
+            if let Some(operand) = named_field(node, side) {
+                plus_operands(operand, out);
+            }
+        }
+    } else if is_misparsed_plus_call(node) {
+        if let Some(sum) = children(node).into_iter().find(|c| c.is_named()) {
+            plus_operands(sum, out);
+            if let Some((_, last)) = out.pop() {
+                out.push((None, last.start..node.end_byte()));
+            }
+        }
+    } else {
+        out.push((Some(node), node.byte_range()));
+    }
 }
 
 fn children(node: TsNode) -> Vec<TsNode> {
@@ -110,7 +282,7 @@ fn is_binary_expression(kind: &str) -> bool {
     )
 }
 
-impl<'a> Lowerer<'a> {
+impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn text(&self, node: TsNode) -> &'a str {
         self.src.get(node.byte_range()).unwrap_or("")
     }
@@ -174,6 +346,7 @@ impl<'a> Lowerer<'a> {
     fn lower_node(&mut self, node: TsNode, parent: Option<NodeId>, scope: Scope) {
         match node.kind() {
             "comment" | "multiline_comment" => {}
+            "import_declaration" => self.lower_import(node),
             "class_declaration" | "protocol_declaration" => self.lower_type_decl(node, parent),
             "function_declaration" => self.lower_function(node, parent, FunctionKind::Plain),
             "init_declaration" => self.lower_function(node, parent, FunctionKind::Initializer),
@@ -197,6 +370,24 @@ impl<'a> Lowerer<'a> {
                 self.lower_expr(node, parent);
             }
             _ => self.lower_children(node, parent, Scope::Local),
+        }
+    }
+
+    /// `import SQLite`, `@testable import GRDB`, `import struct Foo.Bar`: the module path.
+    fn lower_import(&mut self, node: TsNode) {
+        let Some(identifier) = children(node)
+            .into_iter()
+            .find(|c| c.kind() == "identifier")
+        else {
+            return;
+        };
+        let path: Vec<&str> = children(identifier)
+            .into_iter()
+            .filter(|c| c.kind() == "simple_identifier")
+            .map(|c| self.text(c))
+            .collect();
+        if !path.is_empty() {
+            self.model.imports.push(path.join("."));
         }
     }
 
@@ -616,6 +807,23 @@ impl<'a> Lowerer<'a> {
 
     /// Lowers an expression and says what little a rule may need of its value.
     fn lower_expr(&mut self, node: TsNode, parent: Option<NodeId>) -> Value {
+        let inner_sum = self
+            .inner_sums
+            .contains(&(node.start_byte(), node.end_byte()));
+        if (is_plus(node) || is_misparsed_plus_call(node)) && !inner_sum {
+            if let Some(literal) = self.concatenation(node, 0) {
+                mark_inner_sums(node, &mut self.inner_sums);
+                // One Str for the whole sum; the operands' own nodes
+                // (fragment literals, calls) hang under it.
+                let id = self.push(parent, node.byte_range(), NodeKind::Str(literal));
+                if is_plus(node) {
+                    self.lower_children(node, Some(id), Scope::Local);
+                } else {
+                    self.lower_call(node, Some(id));
+                }
+                return Value::Str(id);
+            }
+        }
         match node.kind() {
             "simple_identifier" => Value::Chain(vec![Segment::Name(self.text(node).to_string())]),
             "self_expression" => Value::Chain(vec![Segment::Name("self".to_string())]),
@@ -1029,6 +1237,123 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The value of `a + b + ...` when it builds a string, that is when an
+    /// operand is a literal or a string constant; other operands are holes.
+    fn concatenation(&self, node: TsNode, depth: usize) -> Option<StrLit> {
+        let mut operands = Vec::new();
+        plus_operands(node, &mut operands);
+        let pieces: Vec<Option<StrLit>> = operands
+            .iter()
+            .map(|(operand, _)| operand.and_then(|o| self.string_value(o, depth)))
+            .collect();
+        if pieces.iter().all(Option::is_none) {
+            return None;
+        }
+        let mut builder = StrBuilder::new();
+        for ((_, range), piece) in operands.into_iter().zip(pieces) {
+            match piece {
+                Some(literal) => builder.append(&literal),
+                None => builder.hole(range),
+            }
+        }
+        Some(builder.finish())
+    }
+
+    /// The string an expression evaluates to, when it is a literal, a
+    /// concatenation or a string constant of this file.
+    fn string_value(&self, node: TsNode, depth: usize) -> Option<StrLit> {
+        if depth > MAX_CONSTANT_DEPTH {
+            return None;
+        }
+        match node.kind() {
+            kind if is_string_literal(kind) => Some(self.decode_string(node).0),
+            "tuple_expression" => {
+                let parts = children(node);
+                let named: Vec<&TsNode> = parts.iter().filter(|c| c.is_named()).collect();
+                let labelled = parts.iter().any(|c| c.kind() == ":");
+                match named.as_slice() {
+                    [only] if !labelled => self.string_value(**only, depth),
+                    _ => None,
+                }
+            }
+            _ if is_plus(node) || is_misparsed_plus_call(node) => self.concatenation(node, depth),
+            "simple_identifier" => self.constant_value(node, self.text(node), &[], depth),
+            "navigation_expression" => {
+                let names = self.dotted_names(node)?;
+                let (name, qualifier) = names.split_last()?;
+                self.constant_value(node, name, qualifier, depth)
+            }
+            _ => None,
+        }
+    }
+
+    /// `A.B.c` as names, if it is only names.
+    fn dotted_names(&self, node: TsNode) -> Option<Vec<String>> {
+        match node.kind() {
+            "simple_identifier" => Some(vec![self.text(node).to_string()]),
+            "navigation_expression" => {
+                let mut names = self.dotted_names(named_field(node, "target")?)?;
+                let suffix = named_field(node, "suffix")?;
+                names.push(self.text(navigation_suffix_name(suffix)?).to_string());
+                Some(names)
+            }
+            _ => None,
+        }
+    }
+
+    /// The string value of the constant `qualifier.name` seen from `use_site`:
+    /// the one declared in the qualifying type (`Self` is the type around the
+    /// use), or else in the innermost type around the use, or else the only
+    /// one of that name.
+    fn constant_value(
+        &self,
+        use_site: TsNode,
+        name: &str,
+        qualifier: &[String],
+        depth: usize,
+    ) -> Option<StrLit> {
+        let wanted: &[String] = if qualifier == ["Self"] {
+            &[]
+        } else {
+            qualifier
+        };
+        let candidates: Vec<&ConstantDef> = self
+            .constants
+            .get(name)?
+            .iter()
+            .filter(|c| c.owners.ends_with(wanted))
+            .collect();
+        let mut around = Vec::new();
+        let mut current = use_site.parent();
+        while let Some(ancestor) = current {
+            if let Some(owner) = type_decl_name(self.src, ancestor) {
+                around.push(owner.to_string());
+            }
+            current = ancestor.parent();
+        }
+        around.reverse();
+        let mut best: Option<(usize, &ConstantDef)> = None;
+        for candidate in &candidates {
+            let owners = &candidate.owners;
+            if around.starts_with(owners) && best.is_none_or(|(len, _)| owners.len() > len) {
+                best = Some((owners.len(), candidate));
+            }
+        }
+        let chosen = match (best, candidates.as_slice()) {
+            (Some((_, chosen)), _) => chosen,
+            (None, [only]) => only,
+            _ => return None,
+        };
+        let key = chosen.init.start_byte();
+        if let Some(known) = self.constant_values.borrow().get(&key) {
+            return known.clone();
+        }
+        self.constant_values.borrow_mut().insert(key, None);
+        let value = self.string_value(chosen.init, depth + 1);
+        self.constant_values.borrow_mut().insert(key, value.clone());
+        value
+    }
+
     fn lower_string(&mut self, node: TsNode, parent: Option<NodeId>) -> NodeId {
         let (lit, interpolations) = self.decode_string(node);
         let id = self.push(parent, node.byte_range(), NodeKind::Str(lit));
@@ -1418,6 +1743,126 @@ mod tests {
             .0;
         assert_eq!(range, in_source..in_source + needle.len());
         assert_eq!(&file.text[range], needle);
+    }
+
+    #[test]
+    fn imports_are_recorded_as_written() {
+        let (_, model) = lower_src(
+            "import Foundation\nimport SQLite\n@testable import GRDB\nimport struct Darwin.C.stat\n\nlet db = try Connection(\"a.db\")\n",
+        );
+        assert_eq!(
+            model.imports,
+            vec!["Foundation", "SQLite", "GRDB", "Darwin.C.stat"]
+        );
+        call(&model, "Connection");
+    }
+
+    #[test]
+    fn concatenation_with_constants_is_one_string() {
+        let src = r#"import SQLite
+
+let notesTable = "notes"
+
+struct NoteStore {
+    static let selectAll = "SELECT * FROM " + notesTable
+    static let onlyLive = " WHERE archived = 0"
+
+    func load(id: Int64) throws {
+        try db.execute(sql: NoteStore.selectAll + Self.onlyLive + " AND id = " + String(id))
+        let q = "DELETE FROM " + notesTable + (" WHERE id = \(id)")
+        try db.run(onlyLive + " LIMIT 1")
+        let n = 1 + 2
+    }
+}
+"#;
+        let (file, model) = lower_src(src);
+        let (execute_id, execute) = call(&model, "execute");
+        let (str_id, lit) = str_arg(&model, execute, 0);
+        assert_eq!(
+            lit.value,
+            format!("SELECT * FROM notes WHERE archived = 0 AND id = {HOLE}")
+        );
+        assert!(lit.has_holes);
+        assert_eq!(node(&model, str_id).parent, Some(execute_id));
+        // Each piece maps to where it was written, however far away.
+        // The literal of `notesTable`, not the name of the constant.
+        assert_maps(&file, lit, "notes", 1);
+        assert_maps(&file, lit, "SELECT * FROM ", 0);
+        assert_maps(&file, lit, " WHERE archived", 0);
+        assert_maps(&file, lit, " AND id = ", 0);
+        let hole = lit.value.find(HOLE).unwrap();
+        assert_eq!(
+            &src[lit.source_range(hole..hole + HOLE.len())],
+            "String(id)"
+        );
+        let (string_call, _) = call(&model, "String");
+        assert!(model.ancestors(string_call).any(|a| a == str_id));
+        // The partial sums are not strings of their own.
+        let strs_under: Vec<&str> = model
+            .children(str_id)
+            .filter_map(|c| model.str_lit(c))
+            .map(|s| s.value.as_str())
+            .collect();
+        assert_eq!(strs_under, vec![" AND id = "]);
+        assert_eq!(
+            model
+                .ids()
+                .filter(|id| model
+                    .str_lit(*id)
+                    .is_some_and(|s| s.value.contains("AND id")))
+                .count(),
+            2
+        );
+
+        let (_, q) = binding(&model, "q");
+        let Value::Str(q_id) = q.init else {
+            panic!("q is not a string: {:?}", q.init)
+        };
+        let q_lit = model.str_lit(q_id).unwrap();
+        assert_eq!(q_lit.value, format!("DELETE FROM notes WHERE id = {HOLE}"));
+        assert_maps(&file, q_lit, "DELETE FROM ", 0);
+
+        let (_, run) = call(&model, "run");
+        assert_eq!(
+            str_arg(&model, run, 0).1.value,
+            " WHERE archived = 0 LIMIT 1"
+        );
+
+        let (_, select_all) = binding(&model, "selectAll");
+        assert_eq!(select_all.kind, BindingKind::Constant);
+        let Value::Str(select_id) = select_all.init else {
+            panic!("selectAll is not a string")
+        };
+        assert_eq!(
+            model.str_lit(select_id).unwrap().value,
+            "SELECT * FROM notes"
+        );
+        assert_eq!(binding(&model, "n").1.init, Value::Other);
+    }
+
+    #[test]
+    fn multi_line_sql_in_a_local_binding_is_a_string() {
+        let src = "let schema = \"\"\"\n    CREATE TABLE notes(id);\n    \"\"\"\nenum Sql {\n    static let drop = \"\"\"\n        DROP TABLE notes;\n        \"\"\"\n}\nfunc migrate() {\n    let sql = \"\"\"\n        CREATE INDEX i ON notes(archived);\n        \"\"\"\n    db.execute(sql)\n}\n";
+        let (file, model) = lower_src(src);
+        for (name, kind, value) in [
+            ("schema", BindingKind::Constant, "CREATE TABLE notes(id);"),
+            ("drop", BindingKind::Constant, "DROP TABLE notes;"),
+        ] {
+            let (_, b) = binding(&model, name);
+            assert_eq!(b.kind, kind, "{name}");
+            let Value::Str(id) = b.init else {
+                panic!("{name} is not a string: {:?}", b.init)
+            };
+            assert_eq!(model.str_lit(id).unwrap().value, value);
+        }
+        let (_, sql) = binding(&model, "sql");
+        assert_eq!(sql.kind, BindingKind::Local);
+        let Value::Str(id) = sql.init else {
+            panic!("not a string: {:?}", sql.init)
+        };
+        let lit = model.str_lit(id).unwrap();
+        assert_eq!(lit.value, "CREATE INDEX i ON notes(archived);");
+        assert_maps(&file, lit, "notes(archived)", 0);
     }
 
     #[test]

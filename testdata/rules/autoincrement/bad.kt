@@ -4,7 +4,7 @@ import android.content.Context
 import android.database.sqlite.SQLiteDatabase
 import android.database.sqlite.SQLiteOpenHelper
 
-class TrackDbHelper(context: Context) : SQLiteOpenHelper(context, "tracks.db", null, 2) {
+class TrackDbHelper(context: Context) : SQLiteOpenHelper(context, "tracks.db", null, 2) { // ~ missing-wal
 
     override fun onCreate(db: SQLiteDatabase) {
         db.execSQL(

@@ -7,6 +7,10 @@ import android.util.Log
 
 class TrackDbHelper(context: Context) : SQLiteOpenHelper(context, "tracks.db", null, 2) {
 
+    init {
+        setWriteAheadLoggingEnabled(true)
+    }
+
     // INTEGER PRIMARY KEY alone already assigns a unique rowid on insert.
     override fun onCreate(db: SQLiteDatabase) {
         db.execSQL(

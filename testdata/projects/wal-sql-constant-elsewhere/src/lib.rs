@@ -1,0 +1,4 @@
+//! Storage for the trail sync server.
+
+pub mod db;
+pub mod schema;
