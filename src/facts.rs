@@ -72,6 +72,11 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
                 value_range.clone(),
                 model.node(classified.node).range.clone(),
             ))),
+            Op::IndexDecl(index) => out.facts.push(located(SqlFact {
+                keyword_range: index.name_range.clone(),
+                statement_range: model.node(classified.node).range.clone(),
+                kind: SqlFactKind::CreateIndex((**index).clone()),
+            })),
             Op::DbOpen { .. } | Op::WalEnable | Op::Fsync(_) => {}
         }
     }

@@ -184,7 +184,7 @@ fn check_discovered(found: &Discovered) -> Outcome {
         Ok(text) => text,
         Err(error) => return problem(format!("skipped: {error}")),
     };
-    if !prefilter::mentions_storage(&text) {
+    if !prefilter::mentions_storage(&text, found.language) {
         return Outcome::Skipped;
     }
     let source = SourceFile::new(

@@ -5,6 +5,8 @@ use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
 
+use crate::source::Language;
+
 fn automaton() -> &'static AhoCorasick {
     static AUTOMATON: OnceLock<AhoCorasick> = OnceLock::new();
     AUTOMATON.get_or_init(|| {
@@ -15,10 +17,11 @@ fn automaton() -> &'static AhoCorasick {
     })
 }
 
-/// True when the text contains at least one catalog word (case-insensitive,
-/// since SQL keywords are).
-pub fn mentions_storage(text: &str) -> bool {
-    automaton().is_match(text)
+/// True when the file may hold something a rule reads: a `.sql` file, or
+/// code containing at least one catalog word (case-insensitive, since SQL
+/// keywords are).
+pub fn mentions_storage(text: &str, language: Language) -> bool {
+    language == Language::Sql || automaton().is_match(text)
 }
 
 #[cfg(test)]
@@ -27,9 +30,19 @@ mod tests {
 
     #[test]
     fn words_come_from_the_catalog() {
-        assert!(mentions_storage("try handle.synchronizeFile()"));
-        assert!(mentions_storage("db.execSQL(sql)"));
-        assert!(mentions_storage("vacuum;"));
-        assert!(!mentions_storage("fn main() { println!(\"hello\"); }"));
+        assert!(mentions_storage(
+            "try handle.synchronizeFile()",
+            Language::Swift
+        ));
+        assert!(mentions_storage("db.execSQL(sql)", Language::Kotlin));
+        assert!(mentions_storage(
+            "const Q: &str = \"vacuum;\";",
+            Language::Rust
+        ));
+        assert!(!mentions_storage(
+            "fn main() { println!(\"hello\"); }",
+            Language::Rust
+        ));
+        assert!(mentions_storage("-- nothing yet", Language::Sql));
     }
 }

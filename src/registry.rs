@@ -79,6 +79,8 @@ pub const RULES: &[&Rule] = &[
     &rules::full_vacuum::RULE,
     &rules::journal_mode_not_wal::RULE,
     &rules::missing_wal::RULE,
+    &rules::non_partial_index::RULE,
+    &rules::redundant_index::RULE,
     &rules::secure_delete_on::RULE,
     &rules::synchronous_full_in_wal::RULE,
 ];

@@ -58,6 +58,14 @@ pub const ROWS: &[Row] = &[
             arg: 0,
         },
     ),
+    // Room: SQL in `@Query("...")`, indexes in `@Entity(indices = [...])`.
+    Row::imported(
+        "Query",
+        "androidx.room",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(0)),
+    ),
+    Row::imported("Index", "androidx.room", Receiver::Any, Action::RoomIndex),
     // `sync()` and `force()` are common method names: only these types' count.
     Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
     Row::new("force", Receiver::Typed("FileChannel"), Action::Fsync),

@@ -9,6 +9,7 @@ mod swift;
 
 use std::collections::HashMap;
 
+use crate::lang::sql::{CreateIndex, IndexedColumn};
 use crate::model::{Call, Model, NodeId, NodeKind, Segment, StrLit, Value};
 use crate::source::{ByteRange, Language};
 
@@ -33,6 +34,8 @@ pub enum Op {
     DbOpen { wal_flag: bool },
     /// Switches a connection to WAL without SQL (`enableWriteAheadLogging()`).
     WalEnable,
+    /// Declares an index without SQL (Room's `@Entity(indices = [Index(...)])`).
+    IndexDecl(Box<CreateIndex>),
     /// Flushes a file to the drive.
     Fsync(SyncStrength),
 }
@@ -146,6 +149,9 @@ pub enum Action {
     /// Core Data store options: string pairs `"journal_mode": "DELETE"` in a
     /// dictionary handed to the call.
     PragmaDictionary,
+    /// Room's `Index("a", "b")` inside `@Entity(...)`: an index on the
+    /// entity's table.
+    RoomIndex,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -412,6 +418,9 @@ fn action_op(action: Action, model: &Model, id: NodeId, call: &Call, text: &str)
             value_range: call.name_range.clone(),
         }),
         Action::PragmaDictionary => pragma_dictionary(model, id, text),
+        Action::RoomIndex => {
+            room_index(model, id, call, text).map(|index| Op::IndexDecl(Box::new(index)))
+        }
     }
 }
 
@@ -419,6 +428,76 @@ fn action_op(action: Action, model: &Model, id: NodeId, call: &Call, text: &str)
 fn is_type_qualified(chain: &[Segment]) -> bool {
     chain.len() == 2
         && matches!(&chain[0], Segment::Name(owner) if starts_uppercase(owner) || owner == "Self")
+}
+
+/// `@Entity(tableName = "notes", indices = [Index(value = ["a", "b"], unique = true)])`:
+/// the table is `tableName` or the class name, the columns are the index's
+/// strings, the name is Room's default `index_<table>_<columns>` unless given.
+fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<CreateIndex> {
+    let entity_id = model.node(index).parent?;
+    let NodeKind::Call(entity) = &model.node(entity_id).kind else {
+        return None;
+    };
+    if entity.name != "Entity" {
+        return None;
+    }
+    let labeled_str = |c: &Call, label: &str| {
+        c.args.iter().find_map(|a| match a.value {
+            Value::Str(id) if a.label.as_deref() == Some(label) => model.str_lit(id),
+            _ => None,
+        })
+    };
+    let table = match labeled_str(entity, "tableName") {
+        Some(name) => name.value.clone(),
+        None => model.enclosing_type(entity_id)?.to_string(),
+    };
+    let name_arg = labeled_str(call, "name");
+    let name_node = call.args.iter().find_map(|a| match a.value {
+        Value::Str(id) if a.label.as_deref() == Some("name") => Some(id),
+        _ => None,
+    });
+    // The column names are the index's own strings: varargs, or the
+    // elements of `value = [...]`, all children of the call.
+    let columns: Vec<IndexedColumn> = model
+        .ids()
+        .filter(|&id| model.node(id).parent == Some(index) && Some(id) != name_node)
+        .filter_map(|id| model.str_lit(id))
+        .map(|s| IndexedColumn {
+            name: s.value.clone(),
+            range: s.source_range(0..s.value.len()),
+            descending: false,
+            expression: false,
+        })
+        .collect();
+    if columns.is_empty() {
+        return None;
+    }
+    let unique = call.args.iter().any(|a| {
+        a.label.as_deref() == Some("unique")
+            && text
+                .get(a.range.clone())
+                .is_some_and(|t| t.contains("true"))
+    });
+    let name = match name_arg {
+        Some(n) => n.value.clone(),
+        None => format!(
+            "index_{table}_{}",
+            columns
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join("_")
+        ),
+    };
+    Some(CreateIndex {
+        name,
+        name_range: call.name_range.clone(),
+        table,
+        columns,
+        unique,
+        predicate: None,
+        declared_by_api: true,
+    })
 }
 
 /// The first `"journal_mode": "<mode>"` pair among the string literals

@@ -1,5 +1,14 @@
-//! SQL: the keywords SQL facts are made of.
+//! SQL: the words that make SQL inside code worth reading.
 
-/// A file containing none of these (and none of the call names) holds no SQL
-/// that any rule reads.
-pub const KEYWORDS: &[&str] = &["vacuum", "pragma", "autoincrement"];
+/// SQL held in a code file is read when a call executes it (the call's
+/// name is a catalog word) or when another file executes it through a
+/// constant: these words catch the constants' files. `.sql` files are SQL
+/// through and through and are always read.
+pub const KEYWORDS: &[&str] = &[
+    "pragma",
+    "vacuum",
+    "autoincrement",
+    "create index",
+    "create unique index",
+    "select ",
+];

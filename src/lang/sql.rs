@@ -115,6 +115,9 @@ pub struct CreateIndex {
     pub unique: bool,
     /// The WHERE predicate's text as written in the SQL (None for a full index).
     pub predicate: Option<String>,
+    /// Declared by an API (Room's `@Entity(indices = ...)`) rather than SQL:
+    /// it can only be dropped, or made partial, by editing that declaration.
+    pub declared_by_api: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -901,6 +904,7 @@ impl<'a> Lexed<'a> {
             columns,
             unique: index.unique,
             predicate,
+            declared_by_api: false,
         })
     }
 
@@ -2098,6 +2102,7 @@ mod tests {
                 ],
                 unique: true,
                 predicate: None,
+                declared_by_api: false,
             }
         );
     }

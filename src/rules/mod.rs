@@ -6,6 +6,8 @@ pub mod fsync_in_loop;
 pub mod full_vacuum;
 pub mod journal_mode_not_wal;
 pub mod missing_wal;
+pub mod non_partial_index;
+pub mod redundant_index;
 pub mod secure_delete_on;
 pub mod synchronous_full_in_wal;
 
@@ -30,4 +32,48 @@ pub(crate) fn pragma_set<'f>(fact: &'f SqlFact, name: &str) -> Option<&'f Pragma
         }
         _ => None,
     }
+}
+
+use crate::lang::sql::{CreateIndex, CreateTable};
+use crate::project::Project;
+
+/// An index or table declared somewhere in the project.
+pub(crate) struct Declared<'p, T> {
+    pub file: usize,
+    pub item: &'p T,
+    /// The statement's first keyword, in `file`.
+    pub at: usize,
+}
+
+/// Every `CREATE INDEX` and `CREATE TABLE` of the project, in file order.
+pub(crate) fn schema<'p>(
+    project: &'p Project,
+) -> (
+    Vec<Declared<'p, CreateIndex>>,
+    Vec<Declared<'p, CreateTable>>,
+) {
+    let mut indexes = Vec::new();
+    let mut tables = Vec::new();
+    for (file, fact) in project.all_sql() {
+        match &fact.kind {
+            SqlFactKind::CreateIndex(item) => indexes.push(Declared {
+                file,
+                item,
+                at: fact.keyword_range.start,
+            }),
+            SqlFactKind::CreateTable(item) => tables.push(Declared {
+                file,
+                item,
+                at: fact.keyword_range.start,
+            }),
+            _ => {}
+        }
+    }
+    (indexes, tables)
+}
+
+/// `path:line` of a range in a project file, for messages that point elsewhere.
+pub(crate) fn location(project: &Project, file: usize, offset: usize) -> String {
+    let source = project.files[file].source;
+    format!("{}:{}", source.display, source.line_col(offset).0)
 }

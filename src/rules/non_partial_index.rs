@@ -1,0 +1,213 @@
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::lang::sql::{ColumnFilter, CreateIndex, CreateTable, FilterTest, Query, SqlFactKind};
+use crate::project::Project;
+use crate::registry::{Check, FixAvailability, Rule};
+use crate::source::Language;
+
+use super::{location, schema, Declared};
+
+pub const RULE: Rule = Rule {
+    id: "non-partial-index",
+    severity: Severity::Warning,
+    languages: &[
+        Language::Rust,
+        Language::Swift,
+        Language::Kotlin,
+        Language::Sql,
+    ],
+    fix: FixAvailability::Never,
+    doc: include_str!("../../lints/non-partial-index.md"),
+    help: "make the index partial, so that writes to rows no query looks up leave it alone",
+    check: Check::Project(check),
+};
+
+/// How many query locations a message lists.
+const SHOWN_QUERIES: usize = 3;
+
+fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
+    let (indexes, tables) = schema(project);
+    let queries: Vec<(usize, &Query)> = project
+        .all_sql()
+        .filter_map(|(file, fact)| match &fact.kind {
+            SqlFactKind::Query(query) => Some((file, query)),
+            _ => None,
+        })
+        .collect();
+    indexes
+        .iter()
+        // Room's @Entity indexes cannot be partial: only SQL ones are actionable.
+        .filter(|index| {
+            !index.item.unique && index.item.predicate.is_none() && !index.item.declared_by_api
+        })
+        .filter_map(|index| finding(project, index, &tables, &queries))
+        .collect()
+}
+
+fn finding(
+    project: &Project,
+    index: &Declared<CreateIndex>,
+    tables: &[Declared<CreateTable>],
+    queries: &[(usize, &Query)],
+) -> Option<(usize, Diagnostic)> {
+    let leading = index.item.columns.first().filter(|c| !c.expression)?;
+    let table = index.item.table.as_str();
+    let column = leading.name.as_str();
+    let mut filters: Vec<(usize, &ColumnFilter)> = Vec::new();
+    for &(file, query) in queries {
+        let touches_table = query.tables.iter().any(|t| t.eq_ignore_ascii_case(table));
+        let on_column = |table_of: &Option<String>, name: &str| {
+            name.eq_ignore_ascii_case(column)
+                && match table_of {
+                    Some(t) => t.eq_ignore_ascii_case(table),
+                    // Unqualified among several tables: it may be this one.
+                    None => touches_table,
+                }
+        };
+        // An index that orders results serves every row.
+        if query
+            .ordered_by
+            .iter()
+            .any(|c| on_column(&c.table, &c.column))
+        {
+            return None;
+        }
+        filters.extend(
+            query
+                .filters
+                .iter()
+                .filter(|f| on_column(&f.column.table, &f.column.column))
+                .map(|f| (file, f)),
+        );
+    }
+    let (predicate, evidence) = match constant_predicate(column, &filters) {
+        Some(found) => found,
+        None => flag_predicate(column, table, tables, &filters)?,
+    };
+    let shown: Vec<String> = filters
+        .iter()
+        .take(SHOWN_QUERIES)
+        .map(|(file, f)| location(project, *file, f.range.start))
+        .collect();
+    let mut evidence = evidence;
+    if !shown.is_empty() {
+        let more = filters.len().saturating_sub(SHOWN_QUERIES);
+        evidence.push_str(&format!(
+            " ({}{})",
+            shown.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let columns: Vec<&str> = index.item.columns.iter().map(|c| c.name.as_str()).collect();
+    let suggestion = format!(
+        "CREATE INDEX {} ON {}({}) WHERE {predicate};",
+        index.item.name,
+        index.item.table,
+        columns.join(", ")
+    );
+    let diagnostic = Diagnostic::new(
+        &RULE,
+        index.item.name_range.clone(),
+        format!(
+            "index `{}` covers every row of `{table}`, but {evidence}: a partial index pays its write cost only for the rows queries look up",
+            index.item.name
+        ),
+    )
+    .label(format!("could be partial: WHERE {predicate}"))
+    .help(format!("make it partial: `{suggestion}`"));
+    Some((index.file, diagnostic))
+}
+
+/// Every query that filters on the column tests the same thing: one
+/// constant, or NULL-ness.
+fn constant_predicate(
+    column: &str,
+    filters: &[(usize, &ColumnFilter)],
+) -> Option<(String, String)> {
+    let (_, first) = filters.first()?;
+    if filters
+        .iter()
+        .any(|(_, f)| f.optional || f.test != first.test)
+    {
+        return None;
+    }
+    let queries = match filters.len() {
+        1 => "the only query".to_string(),
+        count => format!("the {count} queries"),
+    };
+    match &first.test {
+        FilterTest::EqualsConstant(value) => Some((
+            format!("{column} = {value}"),
+            format!("{queries} filtering on `{column}` look for {column} = {value}"),
+        )),
+        FilterTest::IsNull => Some((
+            format!("{column} IS NULL"),
+            format!("{queries} filtering on `{column}` look for {column} IS NULL"),
+        )),
+        FilterTest::IsNotNull => Some((
+            format!("{column} IS NOT NULL"),
+            format!("{queries} filtering on `{column}` look for {column} IS NOT NULL"),
+        )),
+        _ => None,
+    }
+}
+
+/// A flag column: declared BOOLEAN, or an INTEGER defaulting to 0 or 1 that
+/// queries compare only with 0 and 1. The partial index keeps the rows whose
+/// flag differs from the default, which are the ones worth finding.
+fn flag_predicate(
+    column: &str,
+    table: &str,
+    tables: &[Declared<CreateTable>],
+    filters: &[(usize, &ColumnFilter)],
+) -> Option<(String, String)> {
+    let declared = tables
+        .iter()
+        .find(|t| t.item.name.eq_ignore_ascii_case(table))?
+        .item
+        .columns
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(column))?;
+    let declared_type = declared
+        .declared_type
+        .as_deref()
+        .unwrap_or("")
+        .to_ascii_uppercase();
+    let default = declared.default.as_deref().map(|d| {
+        d.trim_start_matches('(')
+            .trim_end_matches(')')
+            .to_ascii_uppercase()
+    });
+    let only_zero_or_one = filters.iter().all(|(_, f)| {
+        !f.optional && matches!(&f.test, FilterTest::EqualsConstant(v) if v == "0" || v == "1")
+    });
+    if !only_zero_or_one {
+        return None;
+    }
+    let boolean = matches!(declared_type.as_str(), "BOOLEAN" | "BOOL");
+    let integer_flag = declared_type.starts_with("INT")
+        && matches!(default.as_deref(), Some("0" | "1" | "FALSE" | "TRUE"))
+        && !filters.is_empty();
+    if !boolean && !integer_flag {
+        return None;
+    }
+    let wanted = match default.as_deref() {
+        Some("1" | "TRUE") => "0",
+        _ => "1",
+    };
+    let declaration = match &default {
+        Some(d) => format!("{declared_type} DEFAULT {d}"),
+        None => declared_type.clone(),
+    };
+    let evidence = if filters.is_empty() {
+        format!("`{column}` is a flag column ({declaration})")
+    } else {
+        format!(
+            "`{column}` is a flag column ({declaration}) that queries compare only with 0 and 1"
+        )
+    };
+    Some((format!("{column} = {wanted}"), evidence))
+}

@@ -1,0 +1,157 @@
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::lang::sql::{CreateIndex, CreateTable};
+use crate::project::Project;
+use crate::registry::{Check, FixAvailability, Rule};
+use crate::source::Language;
+
+use super::{location, schema, Declared};
+
+pub const RULE: Rule = Rule {
+    id: "redundant-index",
+    severity: Severity::Warning,
+    languages: &[
+        Language::Rust,
+        Language::Swift,
+        Language::Kotlin,
+        Language::Sql,
+    ],
+    fix: FixAvailability::Never,
+    doc: include_str!("../../lints/redundant-index.md"),
+    help: "drop this index: the one named in the message answers every lookup it can",
+    check: Check::Project(check),
+};
+
+fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
+    let (indexes, tables) = schema(project);
+    let mut findings = Vec::new();
+    for (position, index) in indexes.iter().enumerate() {
+        let Some(columns) = plain_columns(index.item) else {
+            continue;
+        };
+        let served_by = indexes
+            .iter()
+            .enumerate()
+            .filter(|&(other_position, _)| other_position != position)
+            .find(|&(other_position, other)| {
+                serves(index.item, &columns, other.item)
+                    // Of two identical indexes, the later one is the redundant one.
+                    && !(same_definition(index.item, other.item) && other_position > position)
+            })
+            .map(|(_, other)| {
+                format!(
+                    "`{}` on {}({}) at {}",
+                    other.item.name,
+                    other.item.table,
+                    column_list(other.item),
+                    location(project, other.file, other.item.name_range.start)
+                )
+            })
+            .or_else(|| key_serving(index.item, &columns, &tables, project));
+        let Some(served_by) = served_by else { continue };
+        let diagnostic = Diagnostic::new(
+            &RULE,
+            index.item.name_range.clone(),
+            format!(
+                "index `{}` on {}({}) is redundant: {served_by} already serves every lookup it can, and each index makes every INSERT, UPDATE and DELETE on the table write one more B-tree",
+                index.item.name,
+                index.item.table,
+                columns.join(", ")
+            ),
+        )
+        .label("redundant index")
+        .help(if index.item.declared_by_api {
+            "remove this index from the declaration".to_string()
+        } else {
+            format!("drop it: `DROP INDEX {};`", index.item.name)
+        });
+        findings.push((index.file, diagnostic));
+    }
+    findings
+}
+
+/// The index's columns, lower-cased, when all are plain columns.
+fn plain_columns(index: &CreateIndex) -> Option<Vec<String>> {
+    index
+        .columns
+        .iter()
+        .map(|c| (!c.expression).then(|| c.name.to_ascii_lowercase()))
+        .collect()
+}
+
+fn column_list(index: &CreateIndex) -> String {
+    index
+        .columns
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn same_table(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
+}
+
+fn same_definition(a: &CreateIndex, b: &CreateIndex) -> bool {
+    same_table(&a.table, &b.table)
+        && plain_columns(a) == plain_columns(b)
+        && a.unique == b.unique
+        && a.predicate == b.predicate
+}
+
+/// `other` answers every lookup `index` can: same table and rows, and
+/// `index`'s columns lead `other`'s. A UNIQUE index enforces something, so
+/// only an index with exactly its columns and UNIQUE too replaces it.
+fn serves(index: &CreateIndex, columns: &[String], other: &CreateIndex) -> bool {
+    let Some(other_columns) = plain_columns(other) else {
+        return false;
+    };
+    if !same_table(&index.table, &other.table) || index.predicate != other.predicate {
+        return false;
+    }
+    if index.unique {
+        return other.unique && other_columns == columns;
+    }
+    other_columns.starts_with(columns)
+}
+
+/// The table's PRIMARY KEY or a UNIQUE constraint, whose automatic index
+/// `index` duplicates.
+fn key_serving(
+    index: &CreateIndex,
+    columns: &[String],
+    tables: &[Declared<CreateTable>],
+    project: &Project,
+) -> Option<String> {
+    if index.predicate.is_some() {
+        return None;
+    }
+    let table = tables
+        .iter()
+        .find(|t| same_table(&t.item.name, &index.table))?;
+    let lower =
+        |cols: &[String]| -> Vec<String> { cols.iter().map(|c| c.to_ascii_lowercase()).collect() };
+    let keys = std::iter::once(("PRIMARY KEY", &table.item.primary_key)).chain(
+        table
+            .item
+            .unique_constraints
+            .iter()
+            .map(|u| ("UNIQUE constraint", u)),
+    );
+    for (kind, key) in keys {
+        let key = lower(key);
+        let covered = if index.unique {
+            key == columns
+        } else {
+            key.starts_with(columns)
+        };
+        if !key.is_empty() && covered {
+            return Some(format!(
+                "the {kind} ({}) of `{}` at {}",
+                key.join(", "),
+                table.item.name,
+                location(project, table.file, table.at)
+            ));
+        }
+    }
+    None
+}
