@@ -169,6 +169,9 @@ pub enum TypeFlow {
     /// Static members and factories of this type yield the type itself
     /// (`FileHandle.standardOutput`, `FileChannel.open(...)`).
     StaticOf(&'static str),
+    /// A member or method with this name on a receiver of the first type
+    /// yields the last type (`edit()` on SharedPreferences is an Editor).
+    MemberOf(&'static str, &'static str, &'static str),
 }
 
 fn rows(language: Language) -> &'static [Row] {
@@ -625,6 +628,14 @@ impl<'m> TypeResolver<'m> {
             if constructs_itself {
                 return Some(Resolved::Value(ty.clone()));
             }
+            if let Some(resolved) = self.typed_member_flow(ty, member) {
+                return Some(resolved);
+            }
+        }
+        if let Some(Resolved::Value(ty)) = receiver {
+            if let Some(resolved) = self.typed_member_flow(ty, member) {
+                return Some(resolved);
+            }
         }
         self.member_flow(member)
     }
@@ -632,6 +643,15 @@ impl<'m> TypeResolver<'m> {
     fn member_flow(&self, member: &str) -> Option<Resolved> {
         self.flows.iter().find_map(|flow| match flow {
             TypeFlow::Member(name, ty) if *name == member => Some(Resolved::Value(ty.to_string())),
+            _ => None,
+        })
+    }
+
+    fn typed_member_flow(&self, receiver: &str, member: &str) -> Option<Resolved> {
+        self.flows.iter().find_map(|flow| match flow {
+            TypeFlow::MemberOf(on, name, ty) if *on == receiver && *name == member => {
+                Some(Resolved::Value(ty.to_string()))
+            }
             _ => None,
         })
     }

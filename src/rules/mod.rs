@@ -77,3 +77,60 @@ pub(crate) fn location(project: &Project, file: usize, offset: usize) -> String 
     let source = project.files[file].source;
     format!("{}:{}", source.display, source.line_col(offset).0)
 }
+
+use crate::model::{Model, NodeKind};
+use crate::source::ByteRange;
+
+/// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that
+/// runs something once per element.
+pub(crate) struct Repetition {
+    /// A short range for a secondary label: the loop keyword or the iteration call's name.
+    pub label: ByteRange,
+}
+
+/// The repetition that runs `node` repeatedly, if it lies in the same
+/// function. A closure handed to a call runs where the call runs; a closure
+/// stored for later (bound, assigned, returned) does not.
+pub(crate) fn repetition(model: &Model, text: &str, node: NodeId) -> Option<Repetition> {
+    for ancestor in model.ancestors(node) {
+        let current = model.node(ancestor);
+        match &current.kind {
+            NodeKind::Loop(_) => {
+                return Some(Repetition {
+                    label: first_word(text, current.range.clone()),
+                })
+            }
+            NodeKind::Closure { iteration: true } => {
+                let label = match current.parent.map(|p| &model.node(p).kind) {
+                    Some(NodeKind::Call(iterating)) => iterating.name_range.clone(),
+                    _ => current.range.start..current.range.start + 1,
+                };
+                return Some(Repetition { label });
+            }
+            NodeKind::Closure { iteration: false } => {
+                let passed_to_call = current
+                    .parent
+                    .is_some_and(|p| matches!(model.node(p).kind, NodeKind::Call(_)));
+                if !passed_to_call {
+                    return None;
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The first word of a loop (`for`, `while`, `repeat`, `do`, `loop`).
+fn first_word(text: &str, range: ByteRange) -> ByteRange {
+    let word = text
+        .get(range.clone())
+        .map(|s| {
+            s.len()
+                - s.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_')
+                    .len()
+        })
+        .unwrap_or(0);
+    range.start..range.start + word.max(1).min(range.len())
+}
