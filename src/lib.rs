@@ -15,6 +15,7 @@ pub mod registry;
 pub mod render;
 pub mod rules;
 pub mod source;
+pub mod suppress;
 
 use std::path::{Path, PathBuf};
 
@@ -125,14 +126,14 @@ pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError
     }
     report.files = analysed
         .into_iter()
-        .filter(|(_, analysis)| !analysis.diagnostics.is_empty())
-        .map(|(source, analysis)| {
+        .filter_map(|(source, analysis)| {
             let mut diagnostics = analysis.diagnostics;
+            suppress::apply(&source, &mut diagnostics);
             sort_diagnostics(&mut diagnostics);
-            CheckedFile {
+            (!diagnostics.is_empty()).then_some(CheckedFile {
                 source,
                 diagnostics,
-            }
+            })
         })
         .collect();
     Ok(report)
@@ -209,6 +210,7 @@ pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
         summary: &analysis.summary,
     }]);
     diagnostics.extend(run_project_rules(&project).into_iter().map(|(_, d)| d));
+    suppress::apply(file, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     Ok(diagnostics)
 }
