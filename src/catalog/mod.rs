@@ -470,6 +470,7 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
             range: s.source_range(0..s.value.len()),
             descending: false,
             expression: false,
+            collation: None,
         })
         .collect();
     if columns.is_empty() {

@@ -130,6 +130,8 @@ pub struct IndexedColumn {
     pub descending: bool,
     /// The entry is an expression rather than a plain column.
     pub expression: bool,
+    /// `COLLATE NOCASE` -> `NOCASE`: an index only serves lookups in its collation.
+    pub collation: Option<String>,
 }
 
 /// A DML statement with what index rules need: which tables it touches and
@@ -848,7 +850,13 @@ impl<'a> Lexed<'a> {
             .map(|(entry, tokens)| {
                 let descending = matches!(entry.column.options.sort, Some(OrderBySort::Desc));
                 let mut expr = &entry.column.expr;
-                while let Expr::Collate { expr: inner, .. } = expr {
+                let mut collation = None;
+                while let Expr::Collate {
+                    expr: inner,
+                    collation: name,
+                } = expr
+                {
+                    collation.get_or_insert_with(|| name.to_string().to_ascii_uppercase());
                     expr = inner;
                 }
                 if let Expr::Identifier(ident) = expr {
@@ -857,6 +865,7 @@ impl<'a> Lexed<'a> {
                         range: self.idents_range(ident, ident)?,
                         descending,
                         expression: false,
+                        collation,
                     });
                 }
                 // The expression's tokens end before a trailing COLLATE, ASC or DESC.
@@ -882,6 +891,7 @@ impl<'a> Lexed<'a> {
                     range: self.ranges[first].start..self.ranges[last].end,
                     descending,
                     expression: true,
+                    collation,
                 })
             })
             .collect::<Option<Vec<_>>>()?;
@@ -2058,6 +2068,14 @@ mod tests {
             range,
             descending,
             expression,
+            collation: None,
+        }
+    }
+
+    fn collated(column: IndexedColumn, collation: &str) -> IndexedColumn {
+        IndexedColumn {
+            collation: Some(collation.to_string()),
+            ..column
         }
     }
 
@@ -2140,14 +2158,20 @@ mod tests {
     }
 
     #[test]
-    fn expression_index_entries_are_flagged_and_collate_is_dropped() {
-        let sql = "CREATE INDEX i ON people (lower(name) COLLATE NOCASE DESC, email COLLATE NOCASE, (a + b))";
+    fn expression_index_entries_are_flagged_and_collations_kept_apart() {
+        let sql = "CREATE INDEX i ON people (lower(name) COLLATE NOCASE DESC, email COLLATE nocase, (a + b))";
         let index = index_of(sql);
         assert_eq!(
             index.columns,
             vec![
-                indexed("lower(name)", first(sql, "lower(name)"), true, true),
-                indexed("email", first(sql, "email"), false, false),
+                collated(
+                    indexed("lower(name)", first(sql, "lower(name)"), true, true),
+                    "NOCASE"
+                ),
+                collated(
+                    indexed("email", first(sql, "email"), false, false),
+                    "NOCASE"
+                ),
                 indexed("(a + b)", first(sql, "(a + b)"), false, true),
             ]
         );

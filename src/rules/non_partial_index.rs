@@ -138,21 +138,17 @@ fn constant_predicate(
         1 => "the only query".to_string(),
         count => format!("the {count} queries"),
     };
-    match &first.test {
-        FilterTest::EqualsConstant(value) => Some((
-            format!("{column} = {value}"),
-            format!("{queries} filtering on `{column}` look for {column} = {value}"),
-        )),
-        FilterTest::IsNull => Some((
-            format!("{column} IS NULL"),
-            format!("{queries} filtering on `{column}` look for {column} IS NULL"),
-        )),
-        FilterTest::IsNotNull => Some((
-            format!("{column} IS NOT NULL"),
-            format!("{queries} filtering on `{column}` look for {column} IS NOT NULL"),
-        )),
-        _ => None,
-    }
+    let predicate = match &first.test {
+        FilterTest::EqualsConstant(value) => format!("{column} = {value}"),
+        FilterTest::IsNull => format!("{column} IS NULL"),
+        FilterTest::IsNotNull => format!("{column} IS NOT NULL"),
+        _ => return None,
+    };
+    let look = if filters.len() == 1 { "looks" } else { "look" };
+    Some((
+        predicate.clone(),
+        format!("{queries} filtering on `{column}` {look} for {predicate}"),
+    ))
 }
 
 /// A flag column: declared BOOLEAN, or an INTEGER defaulting to 0 or 1 that

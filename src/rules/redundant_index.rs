@@ -69,12 +69,17 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     findings
 }
 
-/// The index's columns, lower-cased, when all are plain columns.
+/// The index's columns, lower-cased, when all are plain columns in the
+/// default (BINARY) collation: an index in another collation serves other
+/// lookups, so it is left alone.
 fn plain_columns(index: &CreateIndex) -> Option<Vec<String>> {
     index
         .columns
         .iter()
-        .map(|c| (!c.expression).then(|| c.name.to_ascii_lowercase()))
+        .map(|c| {
+            let binary = c.collation.as_deref().is_none_or(|name| name == "BINARY");
+            (!c.expression && binary).then(|| c.name.to_ascii_lowercase())
+        })
         .collect()
 }
 
