@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::{ColumnFilter, CreateIndex, CreateTable, FilterTest, Query, SqlFactKind};
 use crate::project::Project;
@@ -24,22 +26,52 @@ pub const RULE: Rule = Rule {
 /// How many query locations a message lists.
 const SHOWN_QUERIES: usize = 3;
 
+/// What the project's queries do with columns of a given name, gathered
+/// once: (query file, query) pairs that filter on or order by it.
+#[derive(Default)]
+struct ColumnUse<'p> {
+    filtered: Vec<(usize, &'p Query)>,
+    ordered: Vec<&'p Query>,
+}
+
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let (indexes, tables) = schema(project);
-    let queries: Vec<(usize, &Query)> = project
-        .all_sql()
-        .filter_map(|(file, fact)| match &fact.kind {
-            SqlFactKind::Query(query) => Some((file, query)),
-            _ => None,
-        })
-        .collect();
+    let mut uses: HashMap<String, ColumnUse> = HashMap::new();
+    for (file, fact) in project.all_sql() {
+        let SqlFactKind::Query(query) = &fact.kind else {
+            continue;
+        };
+        let mut filtered: Vec<String> = query
+            .filters
+            .iter()
+            .map(|f| f.column.column.to_ascii_lowercase())
+            .collect();
+        filtered.sort_unstable();
+        filtered.dedup();
+        for column in filtered {
+            uses.entry(column).or_default().filtered.push((file, query));
+        }
+        for column in &query.ordered_by {
+            let entry = uses.entry(column.column.to_ascii_lowercase()).or_default();
+            if !entry.ordered.iter().any(|q| std::ptr::eq(*q, query)) {
+                entry.ordered.push(query);
+            }
+        }
+    }
+    let unused = ColumnUse::default();
     indexes
         .iter()
         // Room's @Entity indexes cannot be partial: only SQL ones are actionable.
         .filter(|index| {
             !index.item.unique && index.item.predicate.is_none() && !index.item.declared_by_api
         })
-        .filter_map(|index| finding(project, index, &tables, &queries))
+        .filter_map(|index| {
+            let leading = index.item.columns.first().filter(|c| !c.expression)?;
+            let column_use = uses
+                .get(&leading.name.to_ascii_lowercase())
+                .unwrap_or(&unused);
+            finding(project, index, &tables, column_use)
+        })
         .collect()
 }
 
@@ -47,38 +79,39 @@ fn finding(
     project: &Project,
     index: &Declared<CreateIndex>,
     tables: &[Declared<CreateTable>],
-    queries: &[(usize, &Query)],
+    column_use: &ColumnUse,
 ) -> Option<(usize, Diagnostic)> {
     let leading = index.item.columns.first().filter(|c| !c.expression)?;
     let table = index.item.table.as_str();
     let column = leading.name.as_str();
-    let mut filters: Vec<(usize, &ColumnFilter)> = Vec::new();
-    for &(file, query) in queries {
-        let touches_table = query.tables.iter().any(|t| t.eq_ignore_ascii_case(table));
-        let on_column = |table_of: &Option<String>, name: &str| {
-            name.eq_ignore_ascii_case(column)
-                && match table_of {
-                    Some(t) => t.eq_ignore_ascii_case(table),
-                    // Unqualified among several tables: it may be this one.
-                    None => touches_table,
-                }
-        };
-        // An index that orders results serves every row.
-        if query
-            .ordered_by
+    let on_column = |query: &Query, table_of: &Option<String>, name: &str| {
+        name.eq_ignore_ascii_case(column)
+            && match table_of {
+                Some(t) => t.eq_ignore_ascii_case(table),
+                // Unqualified among several tables: it may be this one.
+                None => query.tables.iter().any(|t| t.eq_ignore_ascii_case(table)),
+            }
+    };
+    // An index that orders results serves every row.
+    let orders = column_use.ordered.iter().any(|q| {
+        q.ordered_by
             .iter()
-            .any(|c| on_column(&c.table, &c.column))
-        {
-            return None;
-        }
-        filters.extend(
+            .any(|c| on_column(q, &c.table, &c.column))
+    });
+    if orders {
+        return None;
+    }
+    let filters: Vec<(usize, &ColumnFilter)> = column_use
+        .filtered
+        .iter()
+        .flat_map(|&(file, query)| {
             query
                 .filters
                 .iter()
-                .filter(|f| on_column(&f.column.table, &f.column.column))
-                .map(|f| (file, f)),
-        );
-    }
+                .filter(move |f| on_column(query, &f.column.table, &f.column.column))
+                .map(move |f| (file, f))
+        })
+        .collect();
     let (predicate, evidence) = match constant_predicate(column, &filters) {
         Some(found) => found,
         None => flag_predicate(column, table, tables, &filters)?,

@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::{CreateIndex, CreateTable};
 use crate::project::Project;
@@ -23,21 +25,39 @@ pub const RULE: Rule = Rule {
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let (indexes, tables) = schema(project);
+    let columns_of: Vec<Option<Vec<String>>> =
+        indexes.iter().map(|i| plain_columns(i.item)).collect();
+    // Only indexes on the same table can serve each other.
+    let mut by_table: HashMap<String, Vec<usize>> = HashMap::new();
+    for (position, index) in indexes.iter().enumerate() {
+        by_table
+            .entry(index.item.table.to_ascii_lowercase())
+            .or_default()
+            .push(position);
+    }
     let mut findings = Vec::new();
     for (position, index) in indexes.iter().enumerate() {
-        let Some(columns) = plain_columns(index.item) else {
+        let Some(columns) = &columns_of[position] else {
             continue;
         };
-        let served_by = indexes
+        let columns = columns.as_slice();
+        let served_by = by_table[&index.item.table.to_ascii_lowercase()]
             .iter()
-            .enumerate()
-            .filter(|&(other_position, _)| other_position != position)
-            .find(|&(other_position, other)| {
-                serves(index.item, &columns, other.item)
+            .copied()
+            .filter(|&other_position| other_position != position)
+            .find(|&other_position| {
+                let other = indexes[other_position].item;
+                columns_of[other_position]
+                    .as_deref()
+                    .is_some_and(|other_columns| serves(index.item, columns, other, other_columns))
                     // Of two identical indexes, the later one is the redundant one.
-                    && !(same_definition(index.item, other.item) && other_position > position)
+                    && !(columns_of[other_position].as_deref() == Some(columns)
+                        && other.unique == index.item.unique
+                        && other.predicate == index.item.predicate
+                        && other_position > position)
             })
-            .map(|(_, other)| {
+            .map(|other_position| &indexes[other_position])
+            .map(|other| {
                 format!(
                     "`{}` on {}({}) at {}",
                     other.item.name,
@@ -46,7 +66,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                     location(project, other.file, other.item.name_range.start)
                 )
             })
-            .or_else(|| key_serving(index.item, &columns, &tables, project));
+            .or_else(|| key_serving(index.item, columns, &tables, project));
         let Some(served_by) = served_by else { continue };
         let diagnostic = Diagnostic::new(
             &RULE,
@@ -96,20 +116,15 @@ fn same_table(a: &str, b: &str) -> bool {
     a.eq_ignore_ascii_case(b)
 }
 
-fn same_definition(a: &CreateIndex, b: &CreateIndex) -> bool {
-    same_table(&a.table, &b.table)
-        && plain_columns(a) == plain_columns(b)
-        && a.unique == b.unique
-        && a.predicate == b.predicate
-}
-
 /// `other` answers every lookup `index` can: same table and rows, and
 /// `index`'s columns lead `other`'s. A UNIQUE index enforces something, so
 /// only an index with exactly its columns and UNIQUE too replaces it.
-fn serves(index: &CreateIndex, columns: &[String], other: &CreateIndex) -> bool {
-    let Some(other_columns) = plain_columns(other) else {
-        return false;
-    };
+fn serves(
+    index: &CreateIndex,
+    columns: &[String],
+    other: &CreateIndex,
+    other_columns: &[String],
+) -> bool {
     if !same_table(&index.table, &other.table) || index.predicate != other.predicate {
         return false;
     }
