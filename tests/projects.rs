@@ -56,3 +56,25 @@ fn every_project_has_exactly_its_expected_findings() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn the_partial_index_suggestion_carries_the_predicate_the_queries_use() {
+    let project = common::testdata().join("projects/partial-index-from-queries");
+    let report = storlint::lint_paths(std::slice::from_ref(&project), &project).unwrap();
+    let diagnostic = report
+        .files
+        .iter()
+        .flat_map(|f| &f.diagnostics)
+        .find(|d| d.rule == "non-partial-index")
+        .expect("a non-partial-index finding");
+    assert!(
+        diagnostic.help.contains("WHERE archived = 0"),
+        "{}",
+        diagnostic.help
+    );
+    assert!(
+        diagnostic.message.contains("NotesDao.kt:"),
+        "the evidence names the queries: {}",
+        diagnostic.message
+    );
+}
