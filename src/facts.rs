@@ -78,6 +78,7 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
                 kind: SqlFactKind::CreateIndex((**index).clone()),
             })),
             Op::DbOpen { .. } | Op::WalEnable | Op::Fsync(_) => {}
+            Op::PrefsSyncWrite(_) => {}
         }
     }
     out.facts.sort_by_key(|f| f.fact.keyword_range.start);

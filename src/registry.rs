@@ -76,13 +76,16 @@ pub const RULES: &[&Rule] = &[
     &rules::auto_vacuum_full::RULE,
     &rules::autoincrement::RULE,
     &rules::fsync_in_loop::RULE,
+    &rules::full_fsync::RULE,
     &rules::full_vacuum::RULE,
     &rules::journal_mode_not_wal::RULE,
     &rules::missing_wal::RULE,
     &rules::non_partial_index::RULE,
+    &rules::prefs_commit::RULE,
     &rules::redundant_index::RULE,
     &rules::secure_delete_on::RULE,
     &rules::synchronous_full_in_wal::RULE,
+    &rules::userdefaults_synchronize::RULE,
 ];
 
 pub fn rule(id: &str) -> Option<&'static Rule> {

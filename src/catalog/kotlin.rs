@@ -1,6 +1,6 @@
 //! Kotlin and Java on Android: SQLiteDatabase, java.io and java.nio.
 
-use super::{Action, ArgAt, Receiver, Row, TypeFlow};
+use super::{Action, ArgAt, PrefsSyncAction, Receiver, Row, TypeFlow};
 
 pub const ROWS: &[Row] = &[
     Row::new("execSQL", Receiver::Any, Action::Sql(ArgAt::Index(0))),
@@ -69,6 +69,18 @@ pub const ROWS: &[Row] = &[
     // `sync()` and `force()` are common method names: only these types' count.
     Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
     Row::new("force", Receiver::Typed("FileChannel"), Action::Fsync),
+    // prefs-commit: `commit()` on a SharedPreferences editor writes the file
+    // before returning; KTX `edit(commit = true) { }` calls it.
+    Row::new(
+        "commit",
+        Receiver::Typed("SharedPreferences.Editor"),
+        Action::PrefsSyncWrite(PrefsSyncAction::Commit),
+    ),
+    Row::new(
+        "edit",
+        Receiver::Typed("SharedPreferences"),
+        Action::PrefsSyncWrite(PrefsSyncAction::EditCommit { label: "commit" }),
+    ),
 ];
 
 pub const TYPE_FLOWS: &[TypeFlow] = &[
@@ -78,4 +90,66 @@ pub const TYPE_FLOWS: &[TypeFlow] = &[
     TypeFlow::Member("channel", "FileChannel"),
     TypeFlow::Member("getChannel", "FileChannel"),
     TypeFlow::StaticOf("FileChannel"),
+    // prefs-commit: where SharedPreferences and their editors come from.
+    TypeFlow::Member("getSharedPreferences", "SharedPreferences"),
+    TypeFlow::Member("getDefaultSharedPreferences", "SharedPreferences"),
+    TypeFlow::MemberOf("SharedPreferences", "edit", "SharedPreferences.Editor"),
+    // The editor's setters return the editor itself, and so do the scope
+    // functions `apply { }` and `also { }`.
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "putInt",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "putLong",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "putFloat",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "putBoolean",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "putString",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "putStringSet",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "remove",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "clear",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "apply",
+        "SharedPreferences.Editor",
+    ),
+    TypeFlow::MemberOf(
+        "SharedPreferences.Editor",
+        "also",
+        "SharedPreferences.Editor",
+    ),
+    // A declared `SharedPreferences.Editor` arrives as `Editor`.
+    TypeFlow::DeclaredWithImport {
+        written: "Editor",
+        import: "android.content.SharedPreferences",
+        ty: "SharedPreferences.Editor",
+    },
 ];

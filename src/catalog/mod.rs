@@ -38,6 +38,21 @@ pub enum Op {
     IndexDecl(Box<CreateIndex>),
     /// Flushes a file to the drive.
     Fsync(SyncStrength),
+    // prefs-commit, userdefaults-synchronize:
+    /// Writes a preferences store synchronously on the calling thread.
+    PrefsSyncWrite(PrefsSyncWrite),
+}
+
+/// How a preferences write is forced to happen now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrefsSyncWrite {
+    /// `SharedPreferences.Editor.commit()`: writes the file before it
+    /// returns, and returns whether it succeeded.
+    Commit,
+    /// KTX `prefs.edit(commit = true) { }`: `flag` is the `true` literal.
+    EditCommit { flag: ByteRange },
+    /// `UserDefaults.synchronize()`: forces the defaults plist out now.
+    Synchronize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +167,21 @@ pub enum Action {
     /// Room's `Index("a", "b")` inside `@Entity(...)`: an index on the
     /// entity's table.
     RoomIndex,
+    // prefs-commit, userdefaults-synchronize:
+    /// A synchronous preferences write (`commit()`, `synchronize()`).
+    PrefsSyncWrite(PrefsSyncAction),
+}
+
+/// Which synchronous preferences write a row stands for.
+#[derive(Debug, Clone, Copy)]
+pub enum PrefsSyncAction {
+    Commit,
+    /// A builder that commits synchronously when argument `label` (or its
+    /// first positional argument) is `true`.
+    EditCommit {
+        label: &'static str,
+    },
+    Synchronize,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -172,6 +202,16 @@ pub enum TypeFlow {
     /// A member or method with this name on a receiver of the first type
     /// yields the last type (`edit()` on SharedPreferences is an Editor).
     MemberOf(&'static str, &'static str, &'static str),
+    // prefs-commit:
+    /// A declared type written `written` means the type `ty` in files that
+    /// import `import`. The frontends keep a declared type's last segment
+    /// only, so `SharedPreferences.Editor` arrives as `Editor`; the import
+    /// says which `Editor` it is.
+    DeclaredWithImport {
+        written: &'static str,
+        import: &'static str,
+        ty: &'static str,
+    },
 }
 
 fn rows(language: Language) -> &'static [Row] {
@@ -424,6 +464,7 @@ fn action_op(action: Action, model: &Model, id: NodeId, call: &Call, text: &str)
         Action::RoomIndex => {
             room_index(model, id, call, text).map(|index| Op::IndexDecl(Box::new(index)))
         }
+        Action::PrefsSyncWrite(kind) => prefs_sync_write(kind, call, text).map(Op::PrefsSyncWrite),
     }
 }
 
@@ -662,7 +703,7 @@ impl<'m> TypeResolver<'m> {
             return None;
         };
         if let Some(ty) = &b.declared_type {
-            return Some(ty.clone());
+            return Some(self.declared_as(ty));
         }
         if hops >= MAX_TYPE_HOPS {
             return None;
@@ -709,4 +750,89 @@ impl<'m> TypeResolver<'m> {
 
 fn starts_uppercase(name: &str) -> bool {
     name.chars().next().is_some_and(char::is_uppercase)
+}
+
+// prefs-commit, userdefaults-synchronize:
+
+impl TypeResolver<'_> {
+    /// A declared type's name, read through the file's imports where the
+    /// written last segment alone is ambiguous (`Editor`).
+    fn declared_as(&self, written: &str) -> String {
+        self.flows
+            .iter()
+            .find_map(|flow| match flow {
+                TypeFlow::DeclaredWithImport {
+                    written: w,
+                    import,
+                    ty,
+                } if *w == written && imports_module(self.model, import) => Some(ty.to_string()),
+                _ => None,
+            })
+            .unwrap_or_else(|| written.to_string())
+    }
+}
+
+/// True when the file imports `module` or something inside it.
+fn imports_module(model: &Model, module: &str) -> bool {
+    model.imports.iter().any(|i| {
+        i == module
+            || i.strip_prefix(module)
+                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with("::"))
+    })
+}
+
+fn prefs_sync_write(kind: PrefsSyncAction, call: &Call, text: &str) -> Option<PrefsSyncWrite> {
+    match kind {
+        PrefsSyncAction::Commit => Some(PrefsSyncWrite::Commit),
+        PrefsSyncAction::Synchronize => Some(PrefsSyncWrite::Synchronize),
+        PrefsSyncAction::EditCommit { label } => {
+            // `edit(commit = true) { }` or `edit(true) { }`; a trailing
+            // lambda is never the flag.
+            let arg = call
+                .args
+                .iter()
+                .find(|a| a.label.as_deref() == Some(label))
+                .or_else(|| call.args.first().filter(|a| a.label.is_none()))?;
+            let written = text.get(arg.range.clone())?;
+            let value = match arg.label {
+                Some(_) => written.split_once('=')?.1.trim(),
+                None => written.trim(),
+            };
+            if value != "true" {
+                return None;
+            }
+            let end = arg.range.start + written.trim_end().len();
+            Some(PrefsSyncWrite::EditCommit {
+                flag: end - value.len()..end,
+            })
+        }
+    }
+}
+
+/// Higher-order calls that throw away the value of their closure: the
+/// closure's last expression is a statement whose value goes nowhere
+/// (`setOnClickListener { prefs.edit().commit() }`). `map`, `run`, `let`,
+/// `withContext` hand the value on and are not listed.
+pub fn discards_closure_result(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Kotlin => &[
+            "forEach",
+            "forEachIndexed",
+            "onEach",
+            "repeat",
+            "apply",
+            "also",
+            "launch",
+            "thread",
+            "post",
+            "postDelayed",
+            "runOnUiThread",
+            "execute",
+            "setOnClickListener",
+        ],
+        Language::Swift => &["forEach", "async", "asyncAfter"],
+        Language::Rust => &["for_each"],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
 }

@@ -1,6 +1,6 @@
 //! Swift: the sqlite3 C API, FMDB, GRDB, SQLite.swift, Foundation and System.
 
-use super::{Action, ArgAt, AssignRow, Receiver, Row, TypeFlow};
+use super::{Action, ArgAt, AssignRow, PrefsSyncAction, Receiver, Row, TypeFlow};
 
 pub const ROWS: &[Row] = &[
     // sqlite3 C API: the SQL is the second argument, after the connection.
@@ -82,6 +82,17 @@ pub const ROWS: &[Row] = &[
     // `synchronize()` and `sync()` are common method names: only these types' count.
     Row::new("synchronize", Receiver::Typed("FileHandle"), Action::Fsync),
     Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
+    // userdefaults-synchronize: `synchronize()` on the defaults database.
+    Row::new(
+        "synchronize",
+        Receiver::Typed("UserDefaults"),
+        Action::PrefsSyncWrite(PrefsSyncAction::Synchronize),
+    ),
+    Row::new(
+        "synchronize",
+        Receiver::Typed("NSUserDefaults"),
+        Action::PrefsSyncWrite(PrefsSyncAction::Synchronize),
+    ),
 ];
 
 pub const ASSIGN_ROWS: &[AssignRow] = &[
@@ -97,4 +108,6 @@ pub const TYPE_FLOWS: &[TypeFlow] = &[
     TypeFlow::StaticOf("FileHandle"),
     TypeFlow::StaticOf("FileDescriptor"),
     TypeFlow::StaticOf("UserDefaults"),
+    // userdefaults-synchronize: `NSUserDefaults.standardUserDefaults()` (Swift 2).
+    TypeFlow::StaticOf("NSUserDefaults"),
 ];

@@ -55,7 +55,7 @@ pub fn flush_each(files: &[File]) -> Vec<io::Result<()>> {
 pub fn full_flush_each(files: &[File]) {
     for f in files {
         if f.metadata().map(|m| m.len() > 0).unwrap_or(false) {
-            unsafe { libc::fcntl(f.as_raw_fd(), libc::F_FULLFSYNC) }; // ~ fsync-in-loop
+            unsafe { libc::fcntl(f.as_raw_fd(), libc::F_FULLFSYNC) }; // ~ fsync-in-loop ~ full-fsync
         }
     }
 }

@@ -39,7 +39,7 @@ func writeRaw(_ chunks: [Data], fd: Int32) {
 
 func flushAll(_ descriptors: [Int32]) {
     descriptors.forEach { fd in
-        _ = fcntl(fd, F_FULLFSYNC) // ~ fsync-in-loop
+        _ = fcntl(fd, F_FULLFSYNC) // ~ fsync-in-loop ~ full-fsync
     }
 }
 

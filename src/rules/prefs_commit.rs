@@ -1,0 +1,122 @@
+use crate::catalog::{Op, PrefsSyncWrite};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
+use crate::model::NodeKind;
+use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::source::Language;
+
+pub const RULE: Rule = Rule {
+    id: "prefs-commit",
+    severity: Severity::Warning,
+    languages: &[Language::Kotlin],
+    fix: FixAvailability::Always,
+    doc: include_str!("../../lints/prefs-commit.md"),
+    help: "use `apply()`: it updates the in-memory preferences at once and writes the file in the background",
+    check: Check::File(check),
+};
+
+const NOTE: &str = "SharedPreferences are one XML file, rewritten whole on every commit; Android Lint reports the same call as ApplySharedPref, and StrictMode flags it as a disk write on the main thread";
+
+fn check(ctx: &FileContext) -> Vec<Diagnostic> {
+    ctx.ops
+        .iter()
+        .filter_map(|classified| match &classified.op {
+            Op::PrefsSyncWrite(write) => Some((classified.node, write)),
+            _ => None,
+        })
+        .filter_map(|(node, write)| {
+            let NodeKind::Call(call) = &ctx.model.node(node).kind else {
+                return None;
+            };
+            match write {
+                // A used result is a decision taken on purpose: the caller
+                // needs to know whether the write reached the disk.
+                PrefsSyncWrite::Commit => {
+                    if !super::value_unused(ctx.model, &ctx.file.text, node) {
+                        return None;
+                    }
+                    let diagnostic = Diagnostic::new(
+                        &RULE,
+                        call.name_range.clone(),
+                        "`commit()` writes the whole preferences file synchronously on the calling thread, often the main thread, and its result is never read",
+                    )
+                    .label("blocks until the XML file is written")
+                    .note(NOTE);
+                    Some(with_fix(diagnostic, call.name_range.clone(), "apply", "use `apply()`"))
+                }
+                PrefsSyncWrite::EditCommit { flag } => {
+                    let diagnostic = Diagnostic::new(
+                        &RULE,
+                        flag.clone(),
+                        format!(
+                            "`{}(commit = true)` writes the whole preferences file synchronously on the calling thread, often the main thread",
+                            call.name
+                        ),
+                    )
+                    .label("commits synchronously")
+                    .secondary(call.name_range.clone(), "this edit block")
+                    .note(NOTE)
+                    .help("drop `commit = true`: the default commits with `apply()`, which writes the file in the background");
+                    Some(with_fix(diagnostic, flag.clone(), "false", "commit with `apply()`"))
+                }
+                PrefsSyncWrite::Synchronize => None,
+            }
+        })
+        .collect()
+}
+
+/// Every fix here trades a synchronous, checked write for an asynchronous
+/// one: a behaviour change, so never applied without `--unsafe-fixes`.
+fn with_fix(
+    mut diagnostic: Diagnostic,
+    range: crate::source::ByteRange,
+    content: &str,
+    title: &str,
+) -> Diagnostic {
+    diagnostic.fix = Some(Fix {
+        title: title.to_string(),
+        edits: vec![Edit {
+            range,
+            content: content.to_string(),
+        }],
+        applicability: Applicability::Unsafe,
+    });
+    diagnostic
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::source::{Language, SourceFile};
+
+    /// The text each finding's fix replaces, and what it puts there.
+    fn fixes(src: &str) -> Vec<(String, String)> {
+        let file = SourceFile::from_text("t.kt", Language::Kotlin, src);
+        crate::lint_source(&file)
+            .expect("parses")
+            .into_iter()
+            .filter(|d| d.rule == super::RULE.id)
+            .map(|d| {
+                let fix = d.fix.expect("every finding carries a fix");
+                assert_eq!(fix.edits.len(), 1);
+                let edit = &fix.edits[0];
+                (src[edit.range.clone()].to_string(), edit.content.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fixes_swap_commit_for_apply() {
+        let src = "import android.content.SharedPreferences\n\
+                   fun f(prefs: SharedPreferences) {\n    \
+                   prefs.edit().putInt(\"a\", 1).commit()\n    \
+                   prefs.edit(commit = true) { putInt(\"b\", 2) }\n    \
+                   prefs.edit(true) { putInt(\"c\", 3) }\n}\n";
+        assert_eq!(
+            fixes(src),
+            [
+                ("commit".to_string(), "apply".to_string()),
+                ("true".to_string(), "false".to_string()),
+                ("true".to_string(), "false".to_string()),
+            ]
+        );
+    }
+}
