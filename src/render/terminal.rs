@@ -40,7 +40,7 @@ fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
     let severity = match diagnostic.severity {
         Severity::Error => RenderedSeverity::Error,
         Severity::Warning => RenderedSeverity::Warning,
-        Severity::Hint => RenderedSeverity::Help,
+        Severity::Hint => RenderedSeverity::Note,
     };
     let mut labels = vec![Label::primary((), diagnostic.primary.range.clone())
         .with_message(diagnostic.primary.message.clone())];
