@@ -77,8 +77,8 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
                 statement_range: model.node(classified.node).range.clone(),
                 kind: SqlFactKind::CreateIndex((**index).clone()),
             })),
-            Op::DbOpen { .. } | Op::WalEnable | Op::Fsync(_) => {}
-            Op::PrefsSyncWrite(_) => {}
+            // The other operations carry no SQL.
+            _ => {}
         }
     }
     out.facts.sort_by_key(|f| f.fact.keyword_range.start);

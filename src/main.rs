@@ -196,5 +196,12 @@ fn dump_model(path: &std::path::Path) -> Result<u8, String> {
         ))?;
     }
     written(writeln!(out, "imports: {:?}", model.imports))?;
+    for classified in storlint::catalog::classify(&model, &file.text) {
+        written(writeln!(
+            out,
+            "op #{}: {:?}",
+            classified.node.0, classified.op
+        ))?;
+    }
     Ok(EXIT_CLEAN)
 }

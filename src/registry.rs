@@ -81,10 +81,12 @@ pub const RULES: &[&Rule] = &[
     &rules::journal_mode_not_wal::RULE,
     &rules::missing_wal::RULE,
     &rules::non_partial_index::RULE,
+    &rules::plist_as_database::RULE,
     &rules::prefs_commit::RULE,
     &rules::redundant_index::RULE,
     &rules::secure_delete_on::RULE,
     &rules::synchronous_full_in_wal::RULE,
+    &rules::temp_file_churn::RULE,
     &rules::userdefaults_synchronize::RULE,
 ];
 

@@ -1,6 +1,6 @@
 //! Kotlin and Java on Android: SQLiteDatabase, java.io and java.nio.
 
-use super::{Action, ArgAt, PrefsSyncAction, Receiver, Row, TypeFlow};
+use super::{Action, ArgAt, Payload, Place, PrefsSyncAction, Receiver, Row, TypeFlow, SERIALIZED};
 
 pub const ROWS: &[Row] = &[
     Row::new("execSQL", Receiver::Any, Action::Sql(ArgAt::Index(0))),
@@ -81,6 +81,138 @@ pub const ROWS: &[Row] = &[
         Receiver::Typed("SharedPreferences"),
         Action::PrefsSyncWrite(PrefsSyncAction::EditCommit { label: "commit" }),
     ),
+    // plist-as-database and temp-file-churn:
+    // Serializer output written whole: `file.writeText(gson.toJson(state))`.
+    Row::new(
+        "writeText",
+        Receiver::Any,
+        Action::SerializedWrite {
+            target: Place::Receiver,
+            payload: Payload::Arg(ArgAt::Index(0)),
+            file_only: false,
+        },
+    ),
+    Row::new(
+        "writeBytes",
+        Receiver::Any,
+        Action::SerializedWrite {
+            target: Place::Receiver,
+            payload: Payload::Arg(ArgAt::Index(0)),
+            file_only: false,
+        },
+    ),
+    Row::new(
+        "writeString",
+        Receiver::Path("Files"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Arg(ArgAt::Index(1)),
+            file_only: false,
+        },
+    ),
+    Row::new(
+        "write",
+        Receiver::Path("Files"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Arg(ArgAt::Index(1)),
+            file_only: false,
+        },
+    ),
+    // Java serialization into a file (not into a ByteArrayOutputStream).
+    Row::new(
+        "writeObject",
+        Receiver::Typed("ObjectOutputStream"),
+        Action::SerializedWrite {
+            target: Place::Receiver,
+            payload: Payload::Itself,
+            file_only: true,
+        },
+    ),
+    // SharedPreferences persist as one XML file, rewritten on every apply
+    // (`commit()` is classified by the prefs-commit row above).
+    Row::new(
+        "apply",
+        Receiver::Typed("SharedPreferences.Editor"),
+        Action::PrefsWrite { block: false },
+    ),
+    // KTX `prefs.edit { putInt(..) }` applies at the end of the block.
+    Row::new(
+        "edit",
+        Receiver::Typed("SharedPreferences"),
+        Action::PrefsWrite { block: true },
+    ),
+    // Files created and deleted.
+    Row::new(
+        "createTempFile",
+        Receiver::Any,
+        Action::FileCreate {
+            target: None,
+            flag: None,
+        },
+    ),
+    Row::new(
+        "createNewFile",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Receiver),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "createFile",
+        Receiver::Path("Files"),
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Index(0))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "FileOutputStream",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Index(0))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "writeText",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Receiver),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "writeBytes",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Receiver),
+            flag: None,
+        },
+    ),
+    // `delete()` counts on files only: `db.delete(table, ..)` is SQL.
+    Row::new(
+        "delete",
+        Receiver::Typed("File"),
+        Action::FileDelete {
+            target: Place::Receiver,
+        },
+    ),
+    Row::new(
+        "delete",
+        Receiver::Path("Files"),
+        Action::FileDelete {
+            target: Place::Arg(ArgAt::Index(0)),
+        },
+    ),
+    Row::new(
+        "deleteIfExists",
+        Receiver::Path("Files"),
+        Action::FileDelete {
+            target: Place::Arg(ArgAt::Index(0)),
+        },
+    ),
 ];
 
 pub const TYPE_FLOWS: &[TypeFlow] = &[
@@ -152,4 +284,17 @@ pub const TYPE_FLOWS: &[TypeFlow] = &[
         import: "android.content.SharedPreferences",
         ty: "SharedPreferences.Editor",
     },
+    // plist-as-database: serializers' output is a whole document (Gson and
+    // Moshi `toJson`, kotlinx.serialization, org.json).
+    TypeFlow::Member("toJson", SERIALIZED),
+    TypeFlow::Member("encodeToString", SERIALIZED),
+    TypeFlow::Member("encodeToByteArray", SERIALIZED),
+    TypeFlow::MemberOf("JSONObject", "toString", SERIALIZED),
+    TypeFlow::MemberOf("JSONArray", "toString", SERIALIZED),
+    TypeFlow::MemberOf(SERIALIZED, "toByteArray", SERIALIZED),
+    TypeFlow::MemberOf("EncryptedSharedPreferences", "create", "SharedPreferences"),
+    // temp-file-churn: files and streams into them.
+    TypeFlow::MemberOf("File", "createTempFile", "File"),
+    TypeFlow::MemberOf("File", "outputStream", "FileOutputStream"),
+    TypeFlow::Member("openFileOutput", "FileOutputStream"),
 ];

@@ -41,6 +41,24 @@ pub enum Op {
     // prefs-commit, userdefaults-synchronize:
     /// Writes a preferences store synchronously on the calling thread.
     PrefsSyncWrite(PrefsSyncWrite),
+    // plist-as-database and temp-file-churn:
+    /// Writes a whole serialized document (JSON, plist, keyed archive, bincode)
+    /// to a file. `target`: the source range naming the file written, when known.
+    SerializedWrite { target: Option<ByteRange> },
+    /// Writes a preference store that persists as one file (SharedPreferences
+    /// `apply()`/`edit { }`, UserDefaults `set(_:forKey:)`); `commit()` is a
+    /// `PrefsSyncWrite`.
+    PrefsWrite,
+    /// Creates or truncates the file named by `target`.
+    FileCreate { target: Option<ByteRange> },
+    /// Deletes the file named by `target`.
+    FileDelete { target: Option<ByteRange> },
+    /// Creates a temporary file that deletes itself when dropped (tempfile's
+    /// `NamedTempFile::new()`, `tempfile()`).
+    TempFile,
+    /// Keeps a self-deleting temporary file (`NamedTempFile::persist`); `target`
+    /// names the temporary file.
+    TempFileKeep { target: Option<ByteRange> },
 }
 
 /// How a preferences write is forced to happen now.
@@ -126,6 +144,9 @@ pub enum Receiver {
     /// A receiver whose type resolves to this one; common method names such
     /// as `sync()` count only on the right type.
     Typed(&'static str),
+    /// A path call whose path ends in this module or type (`fs::write`,
+    /// `std::fs::write`, but not `fs::OpenOptions::new().write(true)`).
+    PathLast(&'static str),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -170,6 +191,40 @@ pub enum Action {
     // prefs-commit, userdefaults-synchronize:
     /// A synchronous preferences write (`commit()`, `synchronize()`).
     PrefsSyncWrite(PrefsSyncAction),
+    // plist-as-database and temp-file-churn:
+    /// Writes serialized data to the file at `target`: the data is `payload`.
+    /// With `file_only`, only when the target is (or wraps) a file
+    /// (`serde_json::to_writer(File::create(p)?, ..)`, not a `Vec<u8>`).
+    SerializedWrite {
+        target: Place,
+        payload: Payload,
+        file_only: bool,
+    },
+    /// Foundation's `write(to:atomically:)` / `write(toFile:atomically:)`
+    /// without an `encoding:` label: an NSDictionary/NSArray (or NSData) plist
+    /// write. The file is the first argument.
+    PlistWrite,
+    /// Writes a preference store. `block`: the call must take a closure (KTX
+    /// `prefs.edit { }`); otherwise it must not (so Kotlin's scope function
+    /// `editor.apply { }` is no write).
+    PrefsWrite {
+        block: bool,
+    },
+    /// Creates or truncates the file named at `target` (none: a fresh temporary
+    /// name). With `flag`, only when the receiver chain calls `flag`
+    /// (`OpenOptions::new().create(true).open(p)`).
+    FileCreate {
+        target: Option<Place>,
+        flag: Option<&'static str>,
+    },
+    /// Deletes the file named at `target`.
+    FileDelete {
+        target: Place,
+    },
+    /// A self-deleting temporary file.
+    TempFile,
+    /// Keeps the self-deleting temporary file that is the receiver.
+    TempFileKeep,
 }
 
 /// Which synchronous preferences write a row stands for.
@@ -189,6 +244,28 @@ pub enum ArgAt {
     Index(usize),
     Label(&'static str),
 }
+
+/// Where a call names the file it works on.
+#[derive(Debug, Clone, Copy)]
+pub enum Place {
+    Arg(ArgAt),
+    /// The receiver expression (`file.writeText(..)`, `tmp.delete()`).
+    Receiver,
+}
+
+/// Where the serialized data of a `SerializedWrite` comes from.
+#[derive(Debug, Clone, Copy)]
+pub enum Payload {
+    /// The call serializes by itself (`serde_json::to_writer`, `writeObject`),
+    /// or the row's receiver type already says the receiver is serialized data.
+    Itself,
+    /// This argument must be serialized data (a value of type `SERIALIZED`).
+    Arg(ArgAt),
+}
+
+/// The pseudo-type of an encoder's output (`JSONEncoder().encode(x)`,
+/// `gson.toJson(x)`, `serde_json::to_vec(&x)`): a whole serialized document.
+pub const SERIALIZED: &str = "SerializedData";
 
 /// How a receiver's type can be known without a type checker.
 #[derive(Debug, Clone, Copy)]
@@ -212,6 +289,9 @@ pub enum TypeFlow {
         import: &'static str,
         ty: &'static str,
     },
+    /// A call `module::name(..)` (the module anywhere in the path before the
+    /// name) yields the type (`serde_json::to_vec` yields serialized data).
+    PathCall(&'static str, &'static str, &'static str),
 }
 
 fn rows(language: Language) -> &'static [Row] {
@@ -234,7 +314,8 @@ fn type_flows(language: Language) -> &'static [TypeFlow] {
     match language {
         Language::Swift => swift::TYPE_FLOWS,
         Language::Kotlin => kotlin::TYPE_FLOWS,
-        Language::Rust | Language::Sql => &[],
+        Language::Rust => rust::TYPE_FLOWS,
+        Language::Sql => &[],
     }
 }
 
@@ -328,7 +409,7 @@ pub fn classify(model: &Model, text: &str) -> Vec<Classified> {
                 .filter(|row| row.name == call.name)
                 .filter(|row| row.import.is_none_or(imported))
                 .filter(|row| receiver_matches(row.receiver, &types, id, call))
-                .find_map(|row| action_op(row.action, model, id, call, text)),
+                .find_map(|row| action_op(row.action, model, &types, id, call, text)),
             NodeKind::Assign { target, value } => {
                 assign_op(assigns, target, value, model.node(id).range.clone())
             }
@@ -386,10 +467,20 @@ fn receiver_matches(receiver: Receiver, types: &TypeResolver, at: NodeId, call: 
         Receiver::Typed(wanted) => {
             types.type_of_chain(at, &call.receiver, 0).as_deref() == Some(wanted)
         }
+        Receiver::PathLast(module) => {
+            matches!(call.receiver.last(), Some(Segment::Name(n)) if n == module)
+        }
     }
 }
 
-fn action_op(action: Action, model: &Model, id: NodeId, call: &Call, text: &str) -> Option<Op> {
+fn action_op(
+    action: Action,
+    model: &Model,
+    types: &TypeResolver,
+    id: NodeId,
+    call: &Call,
+    text: &str,
+) -> Option<Op> {
     let arg_text = |index: usize| {
         call.args
             .get(index)
@@ -465,7 +556,221 @@ fn action_op(action: Action, model: &Model, id: NodeId, call: &Call, text: &str)
             room_index(model, id, call, text).map(|index| Op::IndexDecl(Box::new(index)))
         }
         Action::PrefsSyncWrite(kind) => prefs_sync_write(kind, call, text).map(Op::PrefsSyncWrite),
+        Action::SerializedWrite {
+            target,
+            payload,
+            file_only,
+        } => {
+            if file_only && !place_is_file(model, types, text, id, call, target) {
+                return None;
+            }
+            if let Payload::Arg(at) = payload {
+                let Value::Chain(chain) = &find_arg(call, at)?.value else {
+                    return None;
+                };
+                if types.type_of_chain(id, chain, 0).as_deref() != Some(SERIALIZED) {
+                    return None;
+                }
+            }
+            Some(Op::SerializedWrite {
+                target: place_range(model, text, id, call, target),
+            })
+        }
+        Action::PlistWrite => {
+            let labeled = |label: &str| call.args.iter().any(|a| a.label.as_deref() == Some(label));
+            // `String`/`NSString` writes carry an `encoding:`; `Data` has no
+            // `atomically:`. An unknown receiver with these labels is a
+            // property-list collection (or NSData) by elimination.
+            if !labeled("atomically") || labeled("encoding") {
+                return None;
+            }
+            let receiver_type = types.type_of_chain(id, &call.receiver, 0);
+            let plist_type = receiver_type.as_deref().is_none_or(|ty| {
+                matches!(
+                    ty,
+                    "NSDictionary" | "NSMutableDictionary" | "NSArray" | "NSMutableArray"
+                ) || ty == SERIALIZED
+            });
+            plist_type.then(|| Op::SerializedWrite {
+                target: place_range(model, text, id, call, Place::Arg(ArgAt::Index(0))),
+            })
+        }
+        Action::PrefsWrite { block } => {
+            let has_closure = model
+                .children(id)
+                .any(|c| matches!(model.node(c).kind, NodeKind::Closure { .. }));
+            (has_closure == block).then_some(Op::PrefsWrite)
+        }
+        Action::FileCreate { target, flag } => {
+            // A row that names its file where the call has none is another
+            // overload (`handle.write(data)` next to `data.write(to: url)`).
+            let target = match target {
+                Some(place) => Some(place_range(model, text, id, call, place)?),
+                None => None,
+            };
+            if let Some(flag) = flag {
+                let flagged = call
+                    .receiver
+                    .iter()
+                    .any(|s| matches!(s, Segment::Call(n) if n == flag));
+                if !flagged {
+                    return None;
+                }
+            }
+            Some(Op::FileCreate { target })
+        }
+        Action::FileDelete { target } => Some(Op::FileDelete {
+            target: place_range(model, text, id, call, target),
+        }),
+        Action::TempFile => Some(Op::TempFile),
+        Action::TempFileKeep => Some(Op::TempFileKeep {
+            target: place_range(model, text, id, call, Place::Receiver),
+        }),
     }
+}
+
+fn find_arg(call: &Call, at: ArgAt) -> Option<&crate::model::Arg> {
+    match at {
+        ArgAt::Index(i) => call.args.get(i),
+        ArgAt::Label(label) => call.args.iter().find(|a| a.label.as_deref() == Some(label)),
+    }
+}
+
+/// The source range of the expression naming the file a call works on: an
+/// argument, or the receiver (from the call's start to the `.` before its name).
+fn place_range(
+    model: &Model,
+    text: &str,
+    id: NodeId,
+    call: &Call,
+    place: Place,
+) -> Option<ByteRange> {
+    match place {
+        Place::Arg(at) => {
+            let arg = find_arg(call, at)?;
+            // The value only: without a Swift `label:` or Kotlin `name =`.
+            let written = text.get(arg.range.clone())?;
+            let value_start = arg
+                .label
+                .as_deref()
+                .and_then(|label| written.strip_prefix(label))
+                .map(|rest| rest.trim_start())
+                .and_then(|rest| rest.strip_prefix(':').or_else(|| rest.strip_prefix('=')))
+                .map_or(0, |rest| written.len() - rest.trim_start().len());
+            Some(arg.range.start + value_start..arg.range.end)
+        }
+        Place::Receiver => {
+            if call.receiver.is_empty() {
+                return None;
+            }
+            // Up to the `.` (or `?.`, `!.`) before the call's name.
+            let start = model.node(id).range.start;
+            let written = text.get(start..call.name_range.start)?;
+            let end = start
+                + written
+                    .trim_end_matches(['.', '?', '!', ' ', '\n', '\t'])
+                    .len();
+            (start < end).then_some(start..end)
+        }
+    }
+}
+
+/// Types whose values are open files or streams into one, for rows that
+/// only count when they write to a file.
+fn is_file_type(language: Language, ty: &str) -> bool {
+    match language {
+        Language::Rust => ty == "File",
+        Language::Kotlin => matches!(ty, "File" | "FileOutputStream"),
+        Language::Swift | Language::Sql => false,
+    }
+}
+
+/// Whether the expression at `place` is, wraps, or was bound from a file:
+/// its own chain, a call or argument inside it, or (one hop) the
+/// initializer of the local it names.
+fn place_is_file(
+    model: &Model,
+    types: &TypeResolver,
+    text: &str,
+    id: NodeId,
+    call: &Call,
+    place: Place,
+) -> bool {
+    let chain = match place {
+        Place::Arg(at) => match find_arg(call, at) {
+            Some(arg) => match &arg.value {
+                Value::Chain(chain) => Some(chain.as_slice()),
+                _ => None,
+            },
+            None => return false,
+        },
+        Place::Receiver => Some(call.receiver.as_slice()),
+    };
+    let Some(range) = place_range(model, text, id, call, place) else {
+        return false;
+    };
+    let is_file = |ty: Option<String>| ty.is_some_and(|ty| is_file_type(model.language, &ty));
+    if chain.is_some_and(|c| is_file(types.type_of_chain(id, c, 0))) {
+        return true;
+    }
+    let inside = |within: ByteRange| {
+        model.ids().any(|n| {
+            let node = model.node(n);
+            let NodeKind::Call(inner) = &node.kind else {
+                return false;
+            };
+            if node.range.start < within.start || node.range.end > within.end {
+                return false;
+            }
+            let mut whole = inner.receiver.clone();
+            whole.push(Segment::Call(inner.name.clone()));
+            is_file(types.type_of_chain(n, &whole, 0))
+                || inner.args.iter().any(|a| match &a.value {
+                    Value::Chain(c) => is_file(types.type_of_chain(n, c, 0)),
+                    _ => false,
+                })
+        })
+    };
+    if inside(range) {
+        return true;
+    }
+    // `val out = ObjectOutputStream(FileOutputStream(f)); out.writeObject(x)`.
+    let head = match chain.and_then(|c| c.first()) {
+        Some(Segment::Name(name)) => name.as_str(),
+        _ => return false,
+    };
+    types
+        .binding_of(id, head)
+        .is_some_and(|binding| inside(model.node(binding).range.clone()))
+}
+
+/// Calls that defer or coalesce the closure they are handed (or, for
+/// operators in a receiver chain such as `flow.debounce(..).collect { }`,
+/// the closure handed to the chain): work inside runs once per quiet
+/// period, not once per change.
+pub fn is_deferring_call(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Swift => &[
+            "asyncAfter",
+            "debounce",
+            "throttle",
+            "DispatchWorkItem",
+            "scheduledTimer",
+        ],
+        Language::Kotlin => &[
+            "debounce",
+            "sample",
+            "throttleFirst",
+            "throttleLast",
+            "throttleLatest",
+            "postDelayed",
+            "sendEmptyMessageDelayed",
+            "schedule",
+        ],
+        Language::Rust => &["debounce", "throttle", "new_debouncer"],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
 }
 
 /// `Queries.SELECT_ALL`, `Companion.SQL`, `Self::SQL`: a constant reached through its type.
@@ -614,6 +919,11 @@ impl<'m> TypeResolver<'m> {
             // as `.fd` hold whatever the receiver is.
             current = if index == 0 {
                 self.type_of_head(at, segment, hops)
+            } else if let Some(resolved) = matches!(segment, Segment::Call(_))
+                .then(|| self.path_flow(&chain[..index], member))
+                .flatten()
+            {
+                Some(resolved)
             } else {
                 self.type_of_member(current.as_ref(), member, hops)
             };
@@ -682,6 +992,22 @@ impl<'m> TypeResolver<'m> {
         self.member_flow(member)
     }
 
+    /// `module::name(..)`: the type a `PathCall` flow gives the call `member`
+    /// reached through the segments `path`.
+    fn path_flow(&self, path: &[Segment], member: &str) -> Option<Resolved> {
+        self.flows.iter().find_map(|flow| match flow {
+            TypeFlow::PathCall(module, name, ty)
+                if *name == member
+                    && path
+                        .iter()
+                        .any(|s| matches!(s, Segment::Name(n) if n == module)) =>
+            {
+                Some(Resolved::Value(ty.to_string()))
+            }
+            _ => None,
+        })
+    }
+
     fn member_flow(&self, member: &str) -> Option<Resolved> {
         self.flows.iter().find_map(|flow| match flow {
             TypeFlow::Member(name, ty) if *name == member => Some(Resolved::Value(ty.to_string())),
@@ -712,6 +1038,11 @@ impl<'m> TypeResolver<'m> {
             Value::Chain(chain) => self.type_of_chain(binding, chain, hops + 1),
             _ => None,
         }
+    }
+
+    /// The binding a name refers to at `at`, if the file declares it.
+    pub fn binding_of(&self, at: NodeId, name: &str) -> Option<NodeId> {
+        self.visible_binding(at, name)
     }
 
     /// The binding a name refers to at `at`: declared in a scope enclosing

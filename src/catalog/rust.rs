@@ -1,6 +1,6 @@
 //! Rust: rusqlite, sqlx, std::fs, libc and nix.
 
-use super::{Action, ArgAt, Receiver, Row};
+use super::{Action, ArgAt, Payload, Place, Receiver, Row, TypeFlow, SERIALIZED};
 
 pub const ROWS: &[Row] = &[
     // rusqlite executes the SQL in its first argument.
@@ -107,4 +107,125 @@ pub const ROWS: &[Row] = &[
     Row::new("fsync", Receiver::Any, Action::Fsync),
     Row::new("fdatasync", Receiver::Any, Action::Fsync),
     Row::new("fcntl", Receiver::Any, Action::FcntlSync { command: 1 }),
+    // plist-as-database and temp-file-churn:
+    // Serializer output written whole: `fs::write(path, serde_json::to_vec(&state)?)`.
+    Row::new(
+        "write",
+        Receiver::PathLast("fs"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Arg(ArgAt::Index(1)),
+            file_only: false,
+        },
+    ),
+    // Serializers writing straight into a file: `serde_json::to_writer(File::create(p)?, &state)`.
+    Row::new(
+        "to_writer",
+        Receiver::Path("serde_json"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Itself,
+            file_only: true,
+        },
+    ),
+    Row::new(
+        "to_writer_pretty",
+        Receiver::Path("serde_json"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Itself,
+            file_only: true,
+        },
+    ),
+    Row::new(
+        "serialize_into",
+        Receiver::Path("bincode"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Itself,
+            file_only: true,
+        },
+    ),
+    Row::new(
+        "to_writer",
+        Receiver::Path("ron"),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Index(0)),
+            payload: Payload::Itself,
+            file_only: true,
+        },
+    ),
+    // Files created and deleted.
+    Row::new(
+        "write",
+        Receiver::PathLast("fs"),
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Index(0))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "create",
+        Receiver::PathLast("File"),
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Index(0))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "open",
+        Receiver::Path("OpenOptions"),
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Index(0))),
+            flag: Some("create"),
+        },
+    ),
+    Row::new(
+        "open",
+        Receiver::Path("OpenOptions"),
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Index(0))),
+            flag: Some("create_new"),
+        },
+    ),
+    Row::new(
+        "remove_file",
+        Receiver::PathLast("fs"),
+        Action::FileDelete {
+            target: Place::Arg(ArgAt::Index(0)),
+        },
+    ),
+    // tempfile: files deleted when dropped, unless persisted.
+    Row::new("new", Receiver::PathLast("NamedTempFile"), Action::TempFile),
+    Row::new(
+        "new_in",
+        Receiver::PathLast("NamedTempFile"),
+        Action::TempFile,
+    ),
+    Row::new("tempfile", Receiver::Any, Action::TempFile),
+    Row::new("tempfile_in", Receiver::Any, Action::TempFile),
+    Row::new("persist", Receiver::Any, Action::TempFileKeep),
+    Row::new("persist_noclobber", Receiver::Any, Action::TempFileKeep),
+    Row::new("keep", Receiver::Any, Action::TempFileKeep),
+];
+
+pub const TYPE_FLOWS: &[TypeFlow] = &[
+    // plist-as-database: serializers' output is a whole document.
+    TypeFlow::PathCall("serde_json", "to_vec", SERIALIZED),
+    TypeFlow::PathCall("serde_json", "to_vec_pretty", SERIALIZED),
+    TypeFlow::PathCall("serde_json", "to_string", SERIALIZED),
+    TypeFlow::PathCall("serde_json", "to_string_pretty", SERIALIZED),
+    TypeFlow::PathCall("bincode", "serialize", SERIALIZED),
+    TypeFlow::PathCall("toml", "to_string", SERIALIZED),
+    TypeFlow::PathCall("toml", "to_string_pretty", SERIALIZED),
+    TypeFlow::PathCall("ron", "to_string", SERIALIZED),
+    TypeFlow::PathCall("serde_yaml", "to_string", SERIALIZED),
+    TypeFlow::PathCall("rmp_serde", "to_vec", SERIALIZED),
+    // `serde_json::to_vec(&x)?`, `.unwrap()`, `.expect(..)` keep the document.
+    TypeFlow::MemberOf(SERIALIZED, "unwrap", SERIALIZED),
+    TypeFlow::MemberOf(SERIALIZED, "expect", SERIALIZED),
+    TypeFlow::MemberOf(SERIALIZED, "into_bytes", SERIALIZED),
+    TypeFlow::MemberOf(SERIALIZED, "as_bytes", SERIALIZED),
+    // temp-file-churn and `to_writer` targets: `File::create(p)` is a File.
+    TypeFlow::StaticOf("File"),
 ];

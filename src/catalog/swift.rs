@@ -1,6 +1,8 @@
 //! Swift: the sqlite3 C API, FMDB, GRDB, SQLite.swift, Foundation and System.
 
-use super::{Action, ArgAt, AssignRow, PrefsSyncAction, Receiver, Row, TypeFlow};
+use super::{
+    Action, ArgAt, AssignRow, Payload, Place, PrefsSyncAction, Receiver, Row, TypeFlow, SERIALIZED,
+};
 
 pub const ROWS: &[Row] = &[
     // sqlite3 C API: the SQL is the second argument, after the connection.
@@ -93,6 +95,79 @@ pub const ROWS: &[Row] = &[
         Receiver::Typed("NSUserDefaults"),
         Action::PrefsSyncWrite(PrefsSyncAction::Synchronize),
     ),
+    // plist-as-database and temp-file-churn:
+    // Encoder output written whole: `try JSONEncoder().encode(x).write(to: url)`.
+    Row::new(
+        "write",
+        Receiver::Typed(SERIALIZED),
+        Action::SerializedWrite {
+            target: Place::Arg(ArgAt::Label("to")),
+            payload: Payload::Itself,
+            file_only: false,
+        },
+    ),
+    // `NSDictionary`/`NSArray` `write(to:atomically:)`, `write(toFile:atomically:)`.
+    Row::new("write", Receiver::Any, Action::PlistWrite),
+    // UserDefaults persists as one plist, rewritten as a whole.
+    Row::new(
+        "set",
+        Receiver::Typed("UserDefaults"),
+        Action::PrefsWrite { block: false },
+    ),
+    Row::new(
+        "setValue",
+        Receiver::Typed("UserDefaults"),
+        Action::PrefsWrite { block: false },
+    ),
+    Row::new(
+        "removeObject",
+        Receiver::Typed("UserDefaults"),
+        Action::PrefsWrite { block: false },
+    ),
+    Row::new(
+        "setPersistentDomain",
+        Receiver::Typed("UserDefaults"),
+        Action::PrefsWrite { block: false },
+    ),
+    // Files created and deleted.
+    Row::new(
+        "createFile",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Label("atPath"))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "write",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Label("to"))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "write",
+        Receiver::Any,
+        Action::FileCreate {
+            target: Some(Place::Arg(ArgAt::Label("toFile"))),
+            flag: None,
+        },
+    ),
+    Row::new(
+        "removeItem",
+        Receiver::Any,
+        Action::FileDelete {
+            target: Place::Arg(ArgAt::Index(0)),
+        },
+    ),
+    Row::new(
+        "unlink",
+        Receiver::Any,
+        Action::FileDelete {
+            target: Place::Arg(ArgAt::Index(0)),
+        },
+    ),
 ];
 
 pub const ASSIGN_ROWS: &[AssignRow] = &[
@@ -110,4 +185,11 @@ pub const TYPE_FLOWS: &[TypeFlow] = &[
     TypeFlow::StaticOf("UserDefaults"),
     // userdefaults-synchronize: `NSUserDefaults.standardUserDefaults()` (Swift 2).
     TypeFlow::StaticOf("NSUserDefaults"),
+    // plist-as-database: encoders' output is a whole serialized document.
+    TypeFlow::MemberOf("JSONEncoder", "encode", SERIALIZED),
+    TypeFlow::MemberOf("PropertyListEncoder", "encode", SERIALIZED),
+    TypeFlow::MemberOf("PropertyListSerialization", "data", SERIALIZED),
+    TypeFlow::MemberOf("JSONSerialization", "data", SERIALIZED),
+    TypeFlow::MemberOf("NSKeyedArchiver", "archivedData", SERIALIZED),
+    TypeFlow::MemberOf("NSKeyedArchiver", "encodedData", SERIALIZED),
 ];

@@ -8,10 +8,12 @@ pub mod full_vacuum;
 pub mod journal_mode_not_wal;
 pub mod missing_wal;
 pub mod non_partial_index;
+pub mod plist_as_database;
 pub mod prefs_commit;
 pub mod redundant_index;
 pub mod secure_delete_on;
 pub mod synchronous_full_in_wal;
+pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
 
 use crate::facts::SqlFactAt;
@@ -89,6 +91,8 @@ use crate::source::ByteRange;
 pub(crate) struct Repetition {
     /// A short range for a secondary label: the loop keyword or the iteration call's name.
     pub label: ByteRange,
+    /// The `Loop` or iteration `Closure` node.
+    pub node: NodeId,
 }
 
 /// The repetition that runs `node` repeatedly, if it lies in the same
@@ -101,6 +105,7 @@ pub(crate) fn repetition(model: &Model, text: &str, node: NodeId) -> Option<Repe
             NodeKind::Loop(_) => {
                 return Some(Repetition {
                     label: first_word(text, current.range.clone()),
+                    node: ancestor,
                 })
             }
             NodeKind::Closure { iteration: true } => {
@@ -108,7 +113,10 @@ pub(crate) fn repetition(model: &Model, text: &str, node: NodeId) -> Option<Repe
                     Some(NodeKind::Call(iterating)) => iterating.name_range.clone(),
                     _ => current.range.start..current.range.start + 1,
                 };
-                return Some(Repetition { label });
+                return Some(Repetition {
+                    label,
+                    node: ancestor,
+                });
             }
             NodeKind::Closure { iteration: false } => {
                 let passed_to_call = current

@@ -1,0 +1,246 @@
+use std::collections::HashSet;
+
+use crate::catalog::{is_deferring_call, Op, PrefsSyncWrite};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment};
+use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::source::{ByteRange, Language};
+
+use super::Repetition;
+
+pub const RULE: Rule = Rule {
+    id: "plist-as-database",
+    severity: Severity::Warning,
+    languages: &[Language::Rust, Language::Swift, Language::Kotlin],
+    fix: FixAvailability::Never,
+    doc: include_str!("../../lints/plist-as-database.md"),
+    help: "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Core Data",
+    check: Check::File(check),
+};
+
+const NOTE: &str = "Apple measured 12 KB of I/O to write a 240-byte NSDictionary plist (about 2% efficiency), and 12 I/O operations to create, read and modify one; an atomic write also ends in an fsync (WWDC 2019, session 419)";
+
+fn check(ctx: &FileContext) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for classified in ctx.ops {
+        let node = classified.node;
+        let NodeKind::Call(call) = &ctx.model.node(node).kind else {
+            continue;
+        };
+        let serialized_target = match &classified.op {
+            Op::SerializedWrite { target } => Some(target.clone()),
+            // `commit()` and `edit(commit = true) { }` write the store too
+            // (prefs-commit reports them for blocking; here they count for
+            // rewriting the whole file per iteration).
+            Op::PrefsWrite
+            | Op::PrefsSyncWrite(PrefsSyncWrite::Commit | PrefsSyncWrite::EditCommit { .. }) => {
+                None
+            }
+            _ => continue,
+        };
+        // A write behind a debounce runs once per quiet period, not per change.
+        if deferred(ctx.model, node) {
+            continue;
+        }
+        let repeats = super::repetition(ctx.model, &ctx.file.text, node);
+        match serialized_target {
+            Some(target) => {
+                if let Some(repeats) = repeats.filter(|r| !varies_per_iteration(ctx, r, &target)) {
+                    out.push(
+                        Diagnostic::new(
+                            &RULE,
+                            call.name_range.clone(),
+                            format!(
+                                "`{}` rewrites the whole serialized file on every iteration: even a small file costs about 12 KB of I/O per rewrite",
+                                call.name
+                            ),
+                        )
+                        .label("rewrites the same file once per iteration")
+                        .note(NOTE)
+                        .secondary(repeats.label, "inside this loop"),
+                    );
+                } else if let Some((keyword, property)) = observer_or_setter(ctx, node) {
+                    out.push(
+                        Diagnostic::new(
+                            &RULE,
+                            call.name_range.clone(),
+                            format!(
+                                "`{}` rewrites the whole serialized file on every change of `{property}`: even a small file costs about 12 KB of I/O per rewrite",
+                                call.name
+                            ),
+                        )
+                        .label("rewrites the file on every change")
+                        .note(NOTE)
+                        .secondary(keyword, "runs on every change"),
+                    );
+                }
+            }
+            None => {
+                let Some(repeats) = repeats else { continue };
+                out.push(
+                    Diagnostic::new(
+                        &RULE,
+                        call.name_range.clone(),
+                        format!(
+                            "`{}` writes the preferences on every iteration: the store is one file (a plist or an XML file) rewritten whole each time, about 12 KB of I/O even when small",
+                            call.name
+                        ),
+                    )
+                    .label("rewrites the preferences file once per iteration")
+                    .note(NOTE)
+                    .help("set all the values in the loop and write once after it (one editor, one `apply()`); keep lists and growing collections out of preferences, in SQLite or a database")
+                    .secondary(repeats.label, "inside this loop"),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// True when a closure between `node` and its function is handed to a call
+/// that defers or coalesces it (`asyncAfter`, `postDelayed`, a
+/// `DispatchWorkItem`), or to a call on a debounced chain
+/// (`flow.debounce(500).collect { }`, `$items.debounce(..).sink { }`).
+fn deferred(model: &Model, node: NodeId) -> bool {
+    for ancestor in model.ancestors(node) {
+        match &model.node(ancestor).kind {
+            NodeKind::Closure { .. } => {
+                let Some(parent) = model.node(ancestor).parent else {
+                    return false;
+                };
+                let NodeKind::Call(call) = &model.node(parent).kind else {
+                    continue;
+                };
+                let defers = is_deferring_call(model.language, &call.name)
+                    || call.receiver.iter().any(
+                        |s| matches!(s, Segment::Call(n) if is_deferring_call(model.language, n)),
+                    );
+                if defers {
+                    return true;
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The observer (`didSet`, `willSet`) or setter (`set`) that runs `node` on
+/// every change of a property: its keyword and the property's name. A
+/// closure handed to a call runs there; a closure stored for later does not.
+fn observer_or_setter(ctx: &FileContext, node: NodeId) -> Option<(ByteRange, String)> {
+    let model = ctx.model;
+    for ancestor in model.ancestors(node) {
+        let current = model.node(ancestor);
+        match &current.kind {
+            NodeKind::Function(function) => {
+                let keyword = ctx.file.text.get(function.name_range.clone())?;
+                // Getters and setters share `FunctionKind::Accessor`; the
+                // keyword tells them apart.
+                let per_change = function.kind == FunctionKind::Observer
+                    || (function.kind == FunctionKind::Accessor && keyword == "set");
+                return per_change.then(|| (function.name_range.clone(), function.name.clone()));
+            }
+            NodeKind::Closure { .. } => {
+                let passed_to_call = current
+                    .parent
+                    .is_some_and(|p| matches!(model.node(p).kind, NodeKind::Call(_)));
+                if !passed_to_call {
+                    return None;
+                }
+            }
+            NodeKind::TypeDecl { .. } => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Names whose value changes from one iteration to the next: the loop's
+/// own variables (pattern bindings, closure parameters, Kotlin's `it`,
+/// Swift's `$0`), variables assigned in the body, and locals of the body
+/// computed from any of those.
+fn varying_names(ctx: &FileContext, repeats: &Repetition) -> HashSet<String> {
+    let model = ctx.model;
+    let text = &ctx.file.text;
+    let rep = repeats.node;
+    let mut names: HashSet<String> = HashSet::new();
+    if matches!(model.node(rep).kind, NodeKind::Closure { .. }) {
+        names.extend(["it", "$0", "$1"].map(String::from));
+    }
+    let body: Vec<NodeId> = model
+        .ids()
+        .filter(|&id| model.ancestors(id).any(|a| a == rep))
+        .collect();
+    let mut locals: Vec<(&str, &str)> = Vec::new();
+    for &id in &body {
+        match &model.node(id).kind {
+            NodeKind::Binding(binding) => {
+                // Body statements are children of the loop too: the loop's
+                // own variables are the ones in its header, before the body's `{`.
+                let in_header = || {
+                    text.get(model.node(rep).range.start..model.node(id).range.start)
+                        .is_some_and(|header| !header.contains('{'))
+                };
+                let own = model.node(id).parent == Some(rep)
+                    && match model.node(rep).kind {
+                        NodeKind::Loop(_) => in_header(),
+                        _ => binding.kind == BindingKind::Parameter,
+                    };
+                if own {
+                    names.insert(binding.name.clone());
+                } else if binding.kind == BindingKind::Local {
+                    let declaration = text.get(model.node(id).range.clone()).unwrap_or("");
+                    locals.push((binding.name.as_str(), declaration));
+                }
+            }
+            // `i += 1`, `path = next`: the variable itself changes. An
+            // assignment to a field or element (`state.count = n`) does not
+            // make the whole value another file.
+            NodeKind::Assign { target, .. } => {
+                if let [Segment::Name(name)] = target.as_slice() {
+                    names.insert(name.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    // Locals computed from varying names vary too; a few rounds reach the
+    // chains real loop bodies build (`let name = ..; let url = dir + name`).
+    for _ in 0..4 {
+        let before = names.len();
+        for (name, declaration) in &locals {
+            if !names.contains(*name) && mentions_any(declaration, &names) {
+                names.insert(name.to_string());
+            }
+        }
+        if names.len() == before {
+            break;
+        }
+    }
+    names
+}
+
+/// True when the target expression mentions a name that varies per
+/// iteration: a different file each time, which is not a rewrite.
+fn varies_per_iteration(
+    ctx: &FileContext,
+    repeats: &Repetition,
+    target: &Option<ByteRange>,
+) -> bool {
+    let Some(written) = target
+        .as_ref()
+        .and_then(|range| ctx.file.text.get(range.clone()))
+    else {
+        return false;
+    };
+    mentions_any(written, &varying_names(ctx, repeats))
+}
+
+/// Whether `text` contains one of `names` as a whole identifier (inside
+/// string interpolation too: `"\(item.id).json"`, `format!("{id}.json")`).
+fn mentions_any(text: &str, names: &HashSet<String>) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .any(|word| names.contains(word))
+}

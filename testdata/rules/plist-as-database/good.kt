@@ -1,0 +1,83 @@
+import android.content.Context
+import android.os.Handler
+import android.os.Looper
+import com.google.gson.Gson
+import java.io.ByteArrayOutputStream
+import java.io.File
+import java.io.ObjectOutputStream
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.debounce
+import kotlinx.serialization.encodeToString
+import kotlinx.serialization.json.Json
+
+class Note(val id: String, val text: String)
+
+class FavoritesStore(context: Context, private val file: File, private val dir: File) {
+    private val gson = Gson()
+    private val handler = Handler(Looper.getMainLooper())
+    private val prefs = context.getSharedPreferences("favorites", Context.MODE_PRIVATE)
+
+    // Fine: the write is posted later, once per burst of changes.
+    var favorites: List<String> = emptyList()
+        set(value) {
+            field = value
+            handler.removeCallbacksAndMessages(null)
+            handler.postDelayed({ file.writeText(gson.toJson(value)) }, 500)
+        }
+
+    // Fine: a getter does not run per change.
+    val snapshot: String
+        get() = gson.toJson(favorites)
+
+    // Fine: the setter writes a plain line, not a serialized document.
+    var lastError: String = ""
+        set(value) {
+            field = value
+            File(dir, "last-error.txt").writeText(value)
+        }
+
+    // Fine: a debounced flow writes once per quiet period.
+    suspend fun persist(changes: Flow<List<String>>) {
+        changes.debounce(500).collect { file.writeText(gson.toJson(it)) }
+    }
+
+    // Fine: one write after building the data.
+    fun addAll(ids: List<String>, state: MutableMap<String, Int>) {
+        for (id in ids) {
+            state[id] = (state[id] ?: 0) + 1
+        }
+        file.writeText(Json.encodeToString(state))
+    }
+
+    // Fine: a different file per iteration.
+    fun export(notes: List<Note>) {
+        for (note in notes) {
+            val target = File(dir, "${note.id}.json")
+            target.writeText(gson.toJson(note))
+        }
+        notes.forEach { File(dir, it.id + ".json").writeText(gson.toJson(it)) }
+    }
+
+    // Fine: serialized into memory, not into a file.
+    fun sizes(entries: List<HashMap<String, String>>): List<Int> {
+        val sizes = ArrayList<Int>()
+        for (entry in entries) {
+            val bytes = ByteArrayOutputStream()
+            ObjectOutputStream(bytes).writeObject(entry)
+            sizes.add(bytes.size())
+        }
+        return sizes
+    }
+
+    // Fine: one editor and one apply() after the loop; `apply { }` as a
+    // scope function on a list is no preference write.
+    fun markSeen(ids: List<String>) {
+        val editor = prefs.edit()
+        val seen = ArrayList<String>()
+        for (id in ids) {
+            editor.putBoolean("seen_$id", true)
+            seen.apply { add(id) }
+        }
+        editor.apply()
+    }
+}
