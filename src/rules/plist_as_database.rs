@@ -239,8 +239,9 @@ fn varies_per_iteration(
 }
 
 /// Whether `text` contains one of `names` as a whole identifier (inside
-/// string interpolation too: `"\(item.id).json"`, `format!("{id}.json")`).
+/// string interpolation too: `"\(item.id).json"`, `format!("{id}.json")`,
+/// Kotlin's `"part$i"`), or Swift's `$0`.
 fn mentions_any(text: &str, names: &HashSet<String>) -> bool {
     text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-        .any(|word| names.contains(word))
+        .any(|word| names.contains(word) || word.split('$').any(|part| names.contains(part)))
 }

@@ -47,9 +47,8 @@ class FavoritesStore(context: Context, private val file: File) {
             prefs.edit { putLong("seen_at_$id", System.currentTimeMillis()) } // ~ plist-as-database
         }
         for (id in ids) {
-            if (!prefs.edit().remove("pending_$id").commit()) { // ~ plist-as-database
-                return
-            }
+            val removed = prefs.edit().remove("pending_$id").commit() // ~ plist-as-database
+            if (!removed) return
         }
     }
 }

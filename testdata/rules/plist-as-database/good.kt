@@ -56,6 +56,10 @@ class FavoritesStore(context: Context, private val file: File, private val dir: 
             target.writeText(gson.toJson(note))
         }
         notes.forEach { File(dir, it.id + ".json").writeText(gson.toJson(it)) }
+        for (i in notes.indices) {
+            File(dir, "part$i.json").writeText(gson.toJson(notes[i]))
+        }
+        repeat(notes.size) { File(dir, "copy$it.json").writeText(gson.toJson(notes[it])) }
     }
 
     // Fine: serialized into memory, not into a file.

@@ -42,5 +42,14 @@ fun exportAll(chunks: List<ByteArray>, dir: File) {
         file.writeBytes(chunk)
         written.add(file)
     }
-    written.forEach { it.delete() }
+    for (file in written) {
+        Files.deleteIfExists(file.toPath())
+    }
+}
+
+// Fine: a single create and delete outside any loop.
+fun once(dir: File) {
+    val marker = File(dir, "marker")
+    marker.createNewFile()
+    marker.delete()
 }

@@ -38,3 +38,17 @@ func twoPasses(_ images: [Data], urls: [URL]) throws {
         try FileManager.default.removeItem(at: url)
     }
 }
+
+// Fine: the old file is replaced, not a temporary one created and deleted.
+func replaceAll(_ versions: [String], at url: URL) throws {
+    for version in versions {
+        try? FileManager.default.removeItem(at: url)
+        try version.write(to: url, atomically: false, encoding: .utf8)
+    }
+}
+
+// Fine: a single create and delete outside any loop.
+func once(_ path: String) throws {
+    FileManager.default.createFile(atPath: path, contents: nil)
+    try FileManager.default.removeItem(atPath: path)
+}
