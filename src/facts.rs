@@ -78,6 +78,15 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
                 kind: SqlFactKind::CreateIndex((**index).clone()),
             })),
             Op::DbOpen { .. } | Op::WalEnable | Op::Fsync(_) => {}
+            // open-per-query, write-without-transaction: no SQL.
+            Op::DbClose
+            | Op::DbFromHelper { .. }
+            | Op::TxBegin
+            | Op::TxEnd
+            | Op::TxBlock
+            | Op::DbWrite
+            | Op::DaoWrite { .. }
+            | Op::TxFunction => {}
         }
     }
     out.facts.sort_by_key(|f| f.fact.keyword_range.start);

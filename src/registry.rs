@@ -80,9 +80,11 @@ pub const RULES: &[&Rule] = &[
     &rules::journal_mode_not_wal::RULE,
     &rules::missing_wal::RULE,
     &rules::non_partial_index::RULE,
+    &rules::open_per_query::RULE,
     &rules::redundant_index::RULE,
     &rules::secure_delete_on::RULE,
     &rules::synchronous_full_in_wal::RULE,
+    &rules::write_without_transaction::RULE,
 ];
 
 pub fn rule(id: &str) -> Option<&'static Rule> {

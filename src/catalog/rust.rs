@@ -1,6 +1,6 @@
 //! Rust: rusqlite, sqlx, std::fs, libc and nix.
 
-use super::{Action, ArgAt, Receiver, Row};
+use super::{Action, ArgAt, Receiver, Row, TypeFlow};
 
 pub const ROWS: &[Row] = &[
     // rusqlite executes the SQL in its first argument.
@@ -107,4 +107,23 @@ pub const ROWS: &[Row] = &[
     Row::new("fsync", Receiver::Any, Action::Fsync),
     Row::new("fdatasync", Receiver::Any, Action::Fsync),
     Row::new("fcntl", Receiver::Any, Action::FcntlSync { command: 1 }),
+    // open-per-query, write-without-transaction.
+    Row::new("close", Receiver::Typed("Connection"), Action::Close).quiet(),
+    // `drop(conn)`: closes a connection (on other values it means nothing here).
+    Row::new("drop", Receiver::Any, Action::Close).quiet(),
+    // rusqlite transactions and savepoints, sqlx's `begin()`; Diesel's
+    // `transaction(|conn| ..)` runs its closure inside.
+    Row::new("transaction", Receiver::Any, Action::TxBegin),
+    Row::new("unchecked_transaction", Receiver::Any, Action::TxBegin),
+    Row::new("transaction_with_behavior", Receiver::Any, Action::TxBegin),
+    Row::new("savepoint", Receiver::Any, Action::TxBegin),
+    Row::new("savepoint_with_name", Receiver::Any, Action::TxBegin),
+    Row::imported("begin", "sqlx", Receiver::Any, Action::TxBegin).quiet(),
+    Row::new("commit", Receiver::Any, Action::TxEnd).quiet(),
+    Row::new("rollback", Receiver::Any, Action::TxEnd).quiet(),
+];
+
+pub const TYPE_FLOWS: &[TypeFlow] = &[
+    // open-per-query: `Connection::open(..)` is a Connection, whose `close()` closes it.
+    TypeFlow::StaticOf("Connection"),
 ];

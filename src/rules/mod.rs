@@ -7,9 +7,11 @@ pub mod full_vacuum;
 pub mod journal_mode_not_wal;
 pub mod missing_wal;
 pub mod non_partial_index;
+pub mod open_per_query;
 pub mod redundant_index;
 pub mod secure_delete_on;
 pub mod synchronous_full_in_wal;
+pub mod write_without_transaction;
 
 use crate::facts::SqlFactAt;
 use crate::model::NodeId;
