@@ -4,6 +4,7 @@
 //! discover -> read + prefilter -> parse and lower -> classify -> SQL facts -> rules.
 
 pub mod catalog;
+pub mod connections;
 pub mod diagnostic;
 pub mod discover;
 pub mod facts;
@@ -256,7 +257,7 @@ pub fn analyze(file: &SourceFile) -> Result<Analysis, FileProblem> {
         })
         .flatten()
         .collect();
-    let summary = FileSummary::new(&model, &ops, &sql);
+    let summary = FileSummary::new(&model, &ops, &sql, &file.text);
     Ok(Analysis {
         diagnostics,
         summary,

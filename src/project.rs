@@ -5,10 +5,13 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::catalog::{Classified, Op};
+use crate::catalog::{self, Classified, Op};
+use crate::connections::{self, Transactions};
 use crate::facts::FileSql;
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
+use crate::model::FunctionKind;
 use crate::model::{Model, NodeId, NodeKind, Segment, StrLit, Value};
+use crate::rules;
 use crate::source::{ByteRange, SourceFile};
 
 /// What the project stage keeps of one file.
@@ -24,12 +27,26 @@ pub struct FileSummary {
     /// String constants this file defines, for other files' `named_sql`.
     pub constants: Vec<(String, StrLit)>,
     pub imports: Vec<String>,
+    // open-per-query, write-without-transaction:
+    /// Every connection opened here and what becomes of it.
+    pub open_uses: Vec<OpenUse>,
+    /// Every INSERT/UPDATE/DELETE/REPLACE run here, SQL or API.
+    pub writes: Vec<WriteSite>,
+    /// Types declared here that keep a path, file, context or open helper:
+    /// what opens a database rather than an open connection.
+    pub locator_types: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
 pub struct FunctionSummary {
     pub name: String,
     pub owner: Option<String>,
+    pub kind: FunctionKind,
+    /// A test or test fixture: annotated, attributed or named so.
+    pub is_test: bool,
+    /// A Room DAO write method (`@Insert`, `@Query("DELETE ..")`):
+    /// `Some(batched)`, batched when it takes a collection.
+    pub dao_write: Option<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -39,6 +56,13 @@ pub struct CallSummary {
     /// The type a static call goes through (`DbConfig.configure`,
     /// `Connection::open`): only that type's functions can be the callee.
     pub qualifier: Option<String>,
+    /// The callee's name token.
+    pub range: ByteRange,
+    /// The loop (its keyword) that runs this call once per iteration, in
+    /// the caller's own body.
+    pub repeated: Option<ByteRange>,
+    /// A transaction opened in the caller encloses the call.
+    pub in_transaction: bool,
 }
 
 impl CallSummary {
@@ -71,6 +95,34 @@ pub struct OpenSite {
     pub wal_flag: bool,
 }
 
+/// A connection opened somewhere (open-per-query).
+#[derive(Debug, Clone)]
+pub struct OpenUse {
+    pub place: Place,
+    /// The call's or member's name, for the message.
+    pub api: String,
+    /// The loop (its keyword) that runs the open once per iteration.
+    pub repeated: Option<ByteRange>,
+    /// The loop's own values reach the open's arguments: a different
+    /// database per iteration.
+    pub per_item: bool,
+    /// Opened for this use only: neither returned, stored nor handed to an
+    /// owner; a helper's kept connection counts only when it is also closed here.
+    pub per_use: bool,
+}
+
+/// An INSERT/UPDATE/DELETE/REPLACE (write-without-transaction).
+#[derive(Debug, Clone)]
+pub struct WriteSite {
+    /// At the SQL verb, or the write API's name.
+    pub place: Place,
+    pub what: String,
+    /// The loop (its keyword) that runs the write once per iteration.
+    pub repeated: Option<ByteRange>,
+    /// A transaction opened in the same function encloses that loop.
+    pub in_transaction: bool,
+}
+
 #[derive(Debug, Clone)]
 pub struct SqlSummary {
     pub fact: SqlFact,
@@ -78,7 +130,7 @@ pub struct SqlSummary {
 }
 
 impl FileSummary {
-    pub fn new(model: &Model, ops: &[Classified], sql: &FileSql) -> FileSummary {
+    pub fn new(model: &Model, ops: &[Classified], sql: &FileSql, text: &str) -> FileSummary {
         let mut function_index: HashMap<NodeId, usize> = HashMap::new();
         let mut summary = FileSummary {
             imports: model.imports.clone(),
@@ -91,7 +143,13 @@ impl FileSummary {
                     summary.functions.push(FunctionSummary {
                         name: function.name.clone(),
                         owner: model.enclosing_type(id).map(str::to_string),
+                        kind: function.kind,
+                        is_test: is_test_function(model, id, text),
+                        dao_write: dao_write(model, ops, sql, id, text),
                     });
+                }
+                NodeKind::TypeDecl { name } if connections::holds_database_locator(model, id) => {
+                    summary.locator_types.push(name.clone());
                 }
                 NodeKind::Binding(binding) => {
                     if let Value::Str(text) = binding.init {
@@ -110,6 +168,8 @@ impl FileSummary {
             owner: model.enclosing_type(id).map(str::to_string),
             range,
         };
+        let transactions = Transactions::new(model, ops, &sql.facts);
+        let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
         for (id, call) in model.calls() {
             let qualifier = match call.receiver.last() {
                 Some(Segment::Name(name)) if name.starts_with(char::is_uppercase) => {
@@ -121,6 +181,18 @@ impl FileSummary {
                 caller: place(id, 0..0).function,
                 callee: call.name.clone(),
                 qualifier,
+                range: call.name_range.clone(),
+                repeated: repeated(id),
+                in_transaction: transactions.encloses(model, id),
+            });
+        }
+        for write in connections::writes(model, ops, &sql.facts) {
+            let loop_node = connections::repetition_node(model, write.call);
+            summary.writes.push(WriteSite {
+                place: place(write.call, write.range),
+                what: write.what,
+                repeated: repeated(write.call),
+                in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
             });
         }
         for classified in ops {
@@ -141,6 +213,26 @@ impl FileSummary {
                 Op::WalEnable => summary.wal_enables.push(place(id, name_range)),
                 _ => {}
             }
+            let (range, api) = match (&classified.op, &model.node(id).kind) {
+                (Op::DbOpen { .. }, NodeKind::Call(call)) => {
+                    (call.name_range.clone(), call.name.clone())
+                }
+                (Op::DbFromHelper { range }, _) => (
+                    range.clone(),
+                    text.get(range.clone()).unwrap_or_default().to_string(),
+                ),
+                _ => continue,
+            };
+            let loop_node = connections::repetition_node(model, id);
+            let fate = connections::fate(model, ops, text, id, loop_node);
+            let helper = matches!(classified.op, Op::DbFromHelper { .. });
+            summary.open_uses.push(OpenUse {
+                place: place(id, range),
+                api,
+                repeated: repeated(id),
+                per_item: fate.per_item,
+                per_use: !fate.escapes && (fate.closed || !helper),
+            });
         }
         for named in &sql.unresolved {
             let range = model.node(named.origin).range.clone();
@@ -299,6 +391,49 @@ impl<'a> Project<'a> {
             .collect()
     }
 
+    /// Every call that may reach `function`, with its file: calls by its
+    /// name (through its type, if qualified) from files of the same language.
+    pub fn call_sites(&self, (file, index): FunctionRef) -> Vec<(usize, &CallSummary)> {
+        let target = &self.files[file].summary.functions[index];
+        let language = self.files[file].source.language;
+        self.calls_by_callee
+            .get(target.name.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|(f, call)| self.files[*f].source.language == language && call.may_call(target))
+            .map(|(f, call)| (*f, *call))
+            .collect()
+    }
+
+    /// Whether every call of `function` in the project runs inside a
+    /// transaction: the call site holds one, or its caller is itself always
+    /// called inside one. A function nobody calls is judged on its own (false).
+    pub fn always_in_transaction(&self, function: FunctionRef) -> bool {
+        let mut visiting = HashSet::new();
+        self.always_in_transaction_from(function, &mut visiting)
+    }
+
+    fn always_in_transaction_from(
+        &self,
+        function: FunctionRef,
+        visiting: &mut HashSet<FunctionRef>,
+    ) -> bool {
+        // A cycle proves nothing: the answer comes from the other callers.
+        if !visiting.insert(function) {
+            return false;
+        }
+        let sites = self.call_sites(function);
+        let answer = !sites.is_empty()
+            && sites.iter().all(|(f, call)| {
+                call.in_transaction
+                    || call
+                        .caller
+                        .is_some_and(|c| self.always_in_transaction_from((*f, c), visiting))
+            });
+        visiting.remove(&function);
+        answer
+    }
+
     pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {
         &self.files[file].summary.functions[index]
     }
@@ -342,6 +477,49 @@ impl<'a> Project<'a> {
             .flat_map(|(f, file)| file.summary.sql.iter().map(move |s| (f, &s.fact)))
             .chain(self.borrowed_sql.iter().map(|b| (b.file, &b.fact)))
     }
+}
+
+/// Whether a function is a test or a test fixture: a test annotation
+/// (`@Test`, `@Before`), a Rust `#[test]` attribute, or a `test` name (XCTest).
+fn is_test_function(model: &Model, function: NodeId, text: &str) -> bool {
+    let NodeKind::Function(f) = &model.node(function).kind else {
+        return false;
+    };
+    let annotated = model.children(function).any(|child| {
+        connections::is_annotation_of(model, child, function)
+            && matches!(&model.node(child).kind, NodeKind::Call(c) if catalog::is_test_annotation(&c.name))
+    });
+    let attributed = model.language == crate::source::Language::Rust
+        && text
+            .get(..model.node(function).range.start)
+            .is_some_and(catalog::has_test_attribute);
+    annotated || attributed || f.name.starts_with("test")
+}
+
+/// `Some(batched)` for a Room DAO write method: a write annotation, or a
+/// `@Query` whose SQL writes.
+fn dao_write(
+    model: &Model,
+    ops: &[Classified],
+    sql: &FileSql,
+    function: NodeId,
+    text: &str,
+) -> Option<bool> {
+    let annotation = |id: NodeId| connections::is_annotation_of(model, id, function);
+    let declared = ops.iter().find_map(|c| match c.op {
+        Op::DaoWrite { batched } if annotation(c.node) => Some(batched),
+        _ => None,
+    });
+    declared.or_else(|| {
+        sql.facts.iter().find_map(|at| match &at.fact.kind {
+            SqlFactKind::Query(query)
+                if query.verb != sql::QueryVerb::Select && at.origin.is_some_and(annotation) =>
+            {
+                catalog::takes_collection(model, at.origin?, text)
+            }
+            _ => None,
+        })
+    })
 }
 
 /// A fact that switches the journal to WAL.

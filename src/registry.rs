@@ -81,6 +81,7 @@ pub const RULES: &[&Rule] = &[
     &rules::journal_mode_not_wal::RULE,
     &rules::missing_wal::RULE,
     &rules::non_partial_index::RULE,
+    &rules::open_per_query::RULE,
     &rules::plist_as_database::RULE,
     &rules::prefs_commit::RULE,
     &rules::redundant_index::RULE,
@@ -88,6 +89,7 @@ pub const RULES: &[&Rule] = &[
     &rules::synchronous_full_in_wal::RULE,
     &rules::temp_file_churn::RULE,
     &rules::userdefaults_synchronize::RULE,
+    &rules::write_without_transaction::RULE,
 ];
 
 pub fn rule(id: &str) -> Option<&'static Rule> {

@@ -10,7 +10,7 @@ mod swift;
 use std::collections::HashMap;
 
 use crate::lang::sql::{CreateIndex, IndexedColumn};
-use crate::model::{Call, Model, NodeId, NodeKind, Segment, StrLit, Value};
+use crate::model::{BindingKind, Call, Model, NodeId, NodeKind, Segment, StrLit, Value};
 use crate::source::{ByteRange, Language};
 
 /// A storage operation a call performs.
@@ -59,6 +59,32 @@ pub enum Op {
     /// Keeps a self-deleting temporary file (`NamedTempFile::persist`); `target`
     /// names the temporary file.
     TempFileKeep { target: Option<ByteRange> },
+    // open-per-query, write-without-transaction:
+    /// Closes a database connection (`sqlite3_close`, `close()` or Kotlin's
+    /// `use {}` on a value typed as a database, Rust's `drop`).
+    DbClose,
+    /// Takes the connection an open helper keeps (`helper.writableDatabase`):
+    /// the helper opens the database on first use and keeps it open, so this
+    /// is an open per use only where the same code also closes it. `range`:
+    /// the member's token (a property read is no call and has no name range).
+    DbFromHelper { range: ByteRange },
+    /// Begins a transaction (`beginTransaction()`, rusqlite `transaction()`,
+    /// sqlx `begin()`). A closure handed to it runs inside the transaction
+    /// (Diesel's `transaction(|conn| ..)`).
+    TxBegin,
+    /// Ends a transaction (`endTransaction()`, `commit()`, `rollback()`).
+    TxEnd,
+    /// Runs its closure argument inside one transaction (GRDB `write {}`,
+    /// Room `runInTransaction {}`, the KTX and SQLDelight `transaction {}`).
+    TxBlock,
+    /// Writes rows through an API rather than SQL (`SQLiteDatabase.insert`).
+    DbWrite,
+    /// A Room DAO annotation (`@Insert`, `@Update`, `@Delete`, `@Upsert`):
+    /// the annotated method writes. `batched`: it takes a collection (or
+    /// varargs), and Room writes all of it in one transaction.
+    DaoWrite { batched: bool },
+    /// Room's `@Transaction`: the annotated method runs in one transaction.
+    TxFunction,
 }
 
 /// How a preferences write is forced to happen now.
@@ -99,6 +125,10 @@ pub struct Row {
     /// For generic names (`Connection(...)`): the row counts only in files
     /// importing this module.
     pub import: Option<&'static str>,
+    /// The name is too common a word to make a file worth reading
+    /// (`use`, `insert`, `drop`): the prefilter looks for the row's type or
+    /// import instead, without which the row cannot match anyway.
+    pub quiet: bool,
 }
 
 impl Row {
@@ -108,6 +138,7 @@ impl Row {
             receiver,
             action,
             import: None,
+            quiet: false,
         }
     }
 
@@ -122,6 +153,27 @@ impl Row {
             receiver,
             action,
             import: Some(import),
+            quiet: false,
+        }
+    }
+
+    /// Marks a row whose name is a common word (see `quiet`).
+    pub const fn quiet(self) -> Row {
+        Row {
+            quiet: true,
+            ..self
+        }
+    }
+
+    /// The word whose presence makes a file worth reading for this row.
+    fn prefilter_word(&self) -> Option<&'static str> {
+        if !self.quiet {
+            return Some(self.name);
+        }
+        match (self.import, self.receiver) {
+            (Some(module), _) => Some(module),
+            (None, Receiver::Typed(ty)) => Some(ty),
+            _ => None,
         }
     }
 }
@@ -225,6 +277,25 @@ pub enum Action {
     TempFile,
     /// Keeps the self-deleting temporary file that is the receiver.
     TempFileKeep,
+    // open-per-query, write-without-transaction:
+    Close,
+    /// Hands out the connection an open helper keeps (`getWritableDatabase()`).
+    FromHelper,
+    TxBegin,
+    TxEnd,
+    TxBlock,
+    Write,
+    /// A Room write annotation on a DAO method.
+    DaoWrite,
+    TxFunction,
+}
+
+/// Reading the member `member` (a property, not a call) means `action`:
+/// `helper.writableDatabase` hands out the helper's connection.
+#[derive(Debug, Clone, Copy)]
+pub struct MemberRow {
+    pub member: &'static str,
+    pub action: Action,
 }
 
 /// Which synchronous preferences write a row stands for.
@@ -319,6 +390,13 @@ fn type_flows(language: Language) -> &'static [TypeFlow] {
     }
 }
 
+fn member_rows(language: Language) -> &'static [MemberRow] {
+    match language {
+        Language::Kotlin => kotlin::MEMBER_ROWS,
+        _ => &[],
+    }
+}
+
 /// Higher-order calls whose closure argument runs once per element, making
 /// the closure a loop body.
 pub fn is_iteration_call(language: Language, name: &str) -> bool {
@@ -377,7 +455,12 @@ pub fn imports_wal_by_default(import: &str) -> bool {
 pub fn prefilter_words() -> Vec<&'static str> {
     let mut words: Vec<&'static str> = Language::ALL
         .iter()
-        .flat_map(|&l| rows(l).iter().map(|r| r.name))
+        .flat_map(|&l| rows(l).iter().filter_map(Row::prefilter_word))
+        .chain(
+            Language::ALL
+                .iter()
+                .flat_map(|&l| member_rows(l).iter().map(|r| r.member)),
+        )
         .chain(sql::KEYWORDS.iter().copied())
         .collect();
     words.sort_unstable();
@@ -419,6 +502,9 @@ pub fn classify(model: &Model, text: &str) -> Vec<Classified> {
             classified.push(Classified { node: id, op });
         }
     }
+    // A node may read a member and call a method at once
+    // (`helper.writableDatabase.insert(..)`): member ops come on top.
+    classified.extend(member_ops(model, text));
     classified
 }
 
@@ -626,6 +712,21 @@ fn action_op(
         Action::TempFileKeep => Some(Op::TempFileKeep {
             target: place_range(model, text, id, call, Place::Receiver),
         }),
+        Action::Close => Some(Op::DbClose),
+        Action::FromHelper => Some(Op::DbFromHelper {
+            range: call.name_range.clone(),
+        }),
+        Action::TxBegin => Some(Op::TxBegin),
+        Action::TxEnd => Some(Op::TxEnd),
+        Action::TxBlock => Some(Op::TxBlock),
+        Action::Write => Some(Op::DbWrite),
+        Action::DaoWrite => Some(Op::DaoWrite {
+            batched: takes_collection(model, id, text)?,
+        }),
+        Action::TxFunction => {
+            let function = model.node(id).parent?;
+            matches!(model.node(function).kind, NodeKind::Function(_)).then_some(Op::TxFunction)
+        }
     }
 }
 
@@ -771,6 +872,146 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
         Language::Sql => &[],
     };
     names.contains(&name)
+}
+
+/// Parameter types that hold many rows: a DAO method taking one writes
+/// them all in one call (and Room runs it in one transaction).
+const COLLECTION_TYPES: &[&str] = &[
+    "List",
+    "MutableList",
+    "ArrayList",
+    "Collection",
+    "MutableCollection",
+    "Iterable",
+    "Set",
+    "MutableSet",
+    "Array",
+    "Sequence",
+];
+
+/// For an annotation on a function: whether the function takes a
+/// collection or varargs. `None` when the annotation is not on a function.
+pub(crate) fn takes_collection(model: &Model, annotation: NodeId, text: &str) -> Option<bool> {
+    let function = model.node(annotation).parent?;
+    let NodeKind::Function(f) = &model.node(function).kind else {
+        return None;
+    };
+    Some(model.children(function).any(|child| {
+        let NodeKind::Binding(b) = &model.node(child).kind else {
+            return false;
+        };
+        if b.kind != BindingKind::Parameter {
+            return false;
+        }
+        let many = b
+            .declared_type
+            .as_deref()
+            .is_some_and(|t| COLLECTION_TYPES.contains(&t));
+        // `vararg notes: Note`: the modifier sits before the parameter's name.
+        let modifiers = text
+            .get(f.name_range.end..b.name_range.start)
+            .and_then(|s| s.rsplit([',', '(']).next())
+            .unwrap_or("");
+        many || modifiers.split_whitespace().any(|w| w == "vararg")
+    }))
+}
+
+/// Reads of members that mean an operation (`helper.writableDatabase`):
+/// a binding's initializer or a call's receiver that ends with the member. The op carries the
+/// member's token, found in the node's text.
+fn member_ops(model: &Model, text: &str) -> Vec<Classified> {
+    let table = member_rows(model.language);
+    let mut found = Vec::new();
+    if table.is_empty() {
+        return found;
+    }
+    for id in model.ids() {
+        let node = model.node(id);
+        let chain = match &node.kind {
+            NodeKind::Binding(b) => match &b.init {
+                Value::Chain(chain) => chain,
+                _ => continue,
+            },
+            NodeKind::Call(call) => &call.receiver,
+            _ => continue,
+        };
+        for row in table {
+            // The node that reads the member first: a binding holding it,
+            // or the call made on it (not every later call of the chain).
+            let reads = matches!(chain.last(), Some(Segment::Name(n)) if n == row.member);
+            if !reads {
+                continue;
+            }
+            let Some(range) = word_in(text, node.range.clone(), row.member) else {
+                continue;
+            };
+            if let Action::FromHelper = row.action {
+                found.push(Classified {
+                    node: id,
+                    op: Op::DbFromHelper { range },
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The first occurrence of `word` as a whole identifier within `range`.
+fn word_in(text: &str, range: ByteRange, word: &str) -> Option<ByteRange> {
+    let haystack = text.get(range.clone())?;
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(at) = haystack[from..].find(word) {
+        let start = from + at;
+        let end = start + word.len();
+        let before = haystack[..start].chars().next_back();
+        let after = haystack[end..].chars().next();
+        if !before.is_some_and(is_ident) && !after.is_some_and(is_ident) {
+            return Some(range.start + start..range.start + end);
+        }
+        from = end;
+    }
+    None
+}
+
+/// Annotations that mark a function as a test or test fixture (JUnit, kotlin.test).
+pub fn is_test_annotation(name: &str) -> bool {
+    matches!(
+        name,
+        "Test"
+            | "ParameterizedTest"
+            | "RepeatedTest"
+            | "TestFactory"
+            | "Before"
+            | "BeforeEach"
+            | "BeforeAll"
+            | "BeforeClass"
+            | "BeforeTest"
+            | "After"
+            | "AfterEach"
+            | "AfterAll"
+            | "AfterClass"
+            | "AfterTest"
+    )
+}
+
+/// Whether the attributes written right before a Rust item (`text` ends
+/// where the item starts) mark it as a test: `#[test]`, `#[tokio::test]`.
+pub fn has_test_attribute(text: &str) -> bool {
+    text.lines()
+        .rev()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| l.starts_with("#[") || l.starts_with("//") || l.is_empty())
+        .filter(|l| l.starts_with("#["))
+        .any(|attr| {
+            let path = attr
+                .trim_start_matches("#[")
+                .split(['(', ']'])
+                .next()
+                .unwrap_or("");
+            path == "test" || path.ends_with("::test")
+        })
 }
 
 /// `Queries.SELECT_ALL`, `Companion.SQL`, `Self::SQL`: a constant reached through its type.
@@ -1164,6 +1405,25 @@ pub fn discards_closure_result(language: Language, name: &str) -> bool {
         Language::Swift => &["forEach", "async", "asyncAfter"],
         Language::Rust => &["for_each"],
         Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+/// open-per-query: calls that hand back the value they are called on (or
+/// its success), so a connection chained through them is still the
+/// connection: `Connection::open(p).unwrap()`, `helper.writableDatabase.also {}`.
+pub fn passes_value_through(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Rust => &[
+            "unwrap",
+            "expect",
+            "unwrap_or_else",
+            "context",
+            "with_context",
+            "map_err",
+            "await",
+        ],
+        Language::Kotlin => &["also", "apply"],
+        Language::Swift | Language::Sql => &[],
     };
     names.contains(&name)
 }

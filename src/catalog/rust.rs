@@ -207,6 +207,20 @@ pub const ROWS: &[Row] = &[
     Row::new("persist", Receiver::Any, Action::TempFileKeep),
     Row::new("persist_noclobber", Receiver::Any, Action::TempFileKeep),
     Row::new("keep", Receiver::Any, Action::TempFileKeep),
+    // open-per-query, write-without-transaction.
+    Row::new("close", Receiver::Typed("Connection"), Action::Close).quiet(),
+    // `drop(conn)`: closes a connection (on other values it means nothing here).
+    Row::new("drop", Receiver::Any, Action::Close).quiet(),
+    // rusqlite transactions and savepoints, sqlx's `begin()`; Diesel's
+    // `transaction(|conn| ..)` runs its closure inside.
+    Row::new("transaction", Receiver::Any, Action::TxBegin),
+    Row::new("unchecked_transaction", Receiver::Any, Action::TxBegin),
+    Row::new("transaction_with_behavior", Receiver::Any, Action::TxBegin),
+    Row::new("savepoint", Receiver::Any, Action::TxBegin),
+    Row::new("savepoint_with_name", Receiver::Any, Action::TxBegin),
+    Row::imported("begin", "sqlx", Receiver::Any, Action::TxBegin).quiet(),
+    Row::new("commit", Receiver::Any, Action::TxEnd).quiet(),
+    Row::new("rollback", Receiver::Any, Action::TxEnd).quiet(),
 ];
 
 pub const TYPE_FLOWS: &[TypeFlow] = &[
@@ -228,4 +242,6 @@ pub const TYPE_FLOWS: &[TypeFlow] = &[
     TypeFlow::MemberOf(SERIALIZED, "as_bytes", SERIALIZED),
     // temp-file-churn and `to_writer` targets: `File::create(p)` is a File.
     TypeFlow::StaticOf("File"),
+    // open-per-query: `Connection::open(..)` is a Connection, whose `close()` closes it.
+    TypeFlow::StaticOf("Connection"),
 ];

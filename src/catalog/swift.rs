@@ -168,6 +168,28 @@ pub const ROWS: &[Row] = &[
             target: Place::Arg(ArgAt::Index(0)),
         },
     ),
+    // open-per-query, write-without-transaction.
+    Row::new("sqlite3_close", Receiver::Any, Action::Close),
+    Row::new("sqlite3_close_v2", Receiver::Any, Action::Close),
+    Row::new("close", Receiver::Typed("FMDatabase"), Action::Close).quiet(),
+    // FMDB's explicit transactions.
+    Row::new("beginTransaction", Receiver::Any, Action::TxBegin),
+    Row::new("beginDeferredTransaction", Receiver::Any, Action::TxBegin),
+    Row::new("beginImmediateTransaction", Receiver::Any, Action::TxBegin),
+    Row::new("beginExclusiveTransaction", Receiver::Any, Action::TxBegin),
+    Row::new("commit", Receiver::Any, Action::TxEnd).quiet(),
+    Row::new("rollback", Receiver::Any, Action::TxEnd).quiet(),
+    // Closures run in one transaction: FMDatabaseQueue and GRDB
+    // `inTransaction {}`, FMDB `inSavePoint {}`, SQLite.swift `transaction {}`,
+    // GRDB `write {}` (`write` is a common name: only on GRDB's writers;
+    // `writeWithoutTransaction {}` is no transaction).
+    Row::new("inTransaction", Receiver::Any, Action::TxBlock),
+    Row::new("inDeferredTransaction", Receiver::Any, Action::TxBlock),
+    Row::new("inSavePoint", Receiver::Any, Action::TxBlock),
+    Row::new("transaction", Receiver::Any, Action::TxBlock),
+    Row::new("write", Receiver::Typed("DatabaseQueue"), Action::TxBlock).quiet(),
+    Row::new("write", Receiver::Typed("DatabasePool"), Action::TxBlock).quiet(),
+    Row::new("write", Receiver::Typed("DatabaseWriter"), Action::TxBlock).quiet(),
 ];
 
 pub const ASSIGN_ROWS: &[AssignRow] = &[

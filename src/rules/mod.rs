@@ -8,6 +8,7 @@ pub mod full_vacuum;
 pub mod journal_mode_not_wal;
 pub mod missing_wal;
 pub mod non_partial_index;
+pub mod open_per_query;
 pub mod plist_as_database;
 pub mod prefs_commit;
 pub mod redundant_index;
@@ -15,6 +16,7 @@ pub mod secure_delete_on;
 pub mod synchronous_full_in_wal;
 pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
+pub mod write_without_transaction;
 
 use crate::facts::SqlFactAt;
 use crate::model::NodeId;

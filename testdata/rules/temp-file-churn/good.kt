@@ -18,11 +18,14 @@ fun uploadAll(chunks: List<ByteArray>, cacheDir: File) {
     scratch.delete()
 }
 
-// Fine: `delete` on a database is SQL, not a file deletion.
+// Fine: `delete` on a database is SQL, not a file deletion (and the
+// deletes share one transaction).
 fun cacheAll(db: SQLiteDatabase, names: List<String>, dir: File, data: ByteArray) {
-    for (name in names) {
-        File(dir, name).writeBytes(data)
-        db.delete("pending", "name = ?", arrayOf(name))
+    db.transaction {
+        for (name in names) {
+            File(dir, name).writeBytes(data)
+            db.delete("pending", "name = ?", arrayOf(name))
+        }
     }
 }
 

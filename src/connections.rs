@@ -1,0 +1,679 @@
+//! Per-file facts about connections and transactions, for the project
+//! stage (open-per-query, write-without-transaction): where a connection is
+//! opened and whether it lives beyond that use, which writes and calls run
+//! once per iteration of a loop, and whether a transaction encloses them.
+//! This is the only place these questions look at a tree; the project stage
+//! joins the answers across files.
+
+use std::collections::HashSet;
+
+use crate::catalog::{self, Classified, Op};
+use crate::facts::SqlFactAt;
+use crate::lang::sql::{QueryVerb, SqlFactKind};
+use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, Value};
+use crate::source::ByteRange;
+
+/// Where a file's transactions begin and end.
+pub struct Transactions {
+    /// Calls whose closure argument runs inside a transaction.
+    blocks: HashSet<NodeId>,
+    /// Functions whose whole body runs in one (Room's `@Transaction`).
+    functions: HashSet<NodeId>,
+    /// Begin and end calls (API or SQL), with the function they are in.
+    begins: Vec<(NodeId, Option<NodeId>)>,
+    ends: Vec<(NodeId, Option<NodeId>)>,
+}
+
+impl Transactions {
+    pub fn new(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Transactions {
+        let mut tx = Transactions {
+            blocks: HashSet::new(),
+            functions: HashSet::new(),
+            begins: Vec::new(),
+            ends: Vec::new(),
+        };
+        let located = |id: NodeId| (id, model.enclosing_function(id));
+        for classified in ops {
+            let id = classified.node;
+            match classified.op {
+                // A closure handed to a begin call runs inside it (Diesel).
+                Op::TxBlock => {
+                    tx.blocks.insert(id);
+                }
+                Op::TxBegin => {
+                    tx.blocks.insert(id);
+                    tx.begins.push(located(id));
+                }
+                Op::TxEnd => tx.ends.push(located(id)),
+                Op::TxFunction => {
+                    if let Some(function) = model.node(id).parent {
+                        tx.functions.insert(function);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for at in sql {
+            let (Some(origin), SqlFactKind::Other { verb }) = (at.origin, &at.fact.kind) else {
+                continue;
+            };
+            match verb.as_str() {
+                "BEGIN" | "SAVEPOINT" => tx.begins.push(located(origin)),
+                "COMMIT" | "END" | "RELEASE" | "ROLLBACK" => tx.ends.push(located(origin)),
+                _ => {}
+            }
+        }
+        tx
+    }
+
+    /// Whether `anchor` (a loop, or a single call) runs inside a transaction
+    /// opened in the same function: a transaction block's closure around it,
+    /// a `@Transaction` function, or a begin before it whose transaction is
+    /// not ended before it ends. A transaction begun inside `anchor` does not
+    /// enclose it.
+    pub fn encloses(&self, model: &Model, anchor: NodeId) -> bool {
+        for ancestor in model.ancestors(anchor) {
+            let node = model.node(ancestor);
+            match &node.kind {
+                NodeKind::Closure { .. } => match node.parent {
+                    Some(call) if matches!(model.node(call).kind, NodeKind::Call(_)) => {
+                        if self.blocks.contains(&call) {
+                            return true;
+                        }
+                    }
+                    // A closure stored for later runs wherever it is called.
+                    _ => break,
+                },
+                NodeKind::Function(_) => {
+                    if self.functions.contains(&ancestor) {
+                        return true;
+                    }
+                    break;
+                }
+                NodeKind::TypeDecl { .. } => break,
+                _ => {}
+            }
+        }
+        let function = model.enclosing_function(anchor);
+        let range = model.node(anchor).range.clone();
+        self.begins
+            .iter()
+            .filter(|(_, f)| *f == function)
+            .map(|(begin, _)| model.node(*begin).range.start)
+            .filter(|&begin| begin < range.start)
+            .any(|begin| {
+                let ends_after_begin: Vec<usize> = self
+                    .ends
+                    .iter()
+                    .filter(|(_, f)| *f == function)
+                    .map(|(end, _)| model.node(*end).range.start)
+                    .filter(|&end| end > begin)
+                    .collect();
+                // No end in this function: the transaction is ended elsewhere
+                // (or, in Rust, by dropping it), not before `anchor`.
+                ends_after_begin.is_empty() || ends_after_begin.iter().any(|&end| end >= range.end)
+            })
+    }
+}
+
+/// The loop or iteration closure that runs `node` repeatedly within its
+/// function (the node `rules::repetition` reports).
+pub fn repetition_node(model: &Model, node: NodeId) -> Option<NodeId> {
+    for ancestor in model.ancestors(node) {
+        let current = model.node(ancestor);
+        match &current.kind {
+            NodeKind::Loop(_) | NodeKind::Closure { iteration: true } => return Some(ancestor),
+            NodeKind::Closure { iteration: false } => {
+                let passed_to_call = current
+                    .parent
+                    .is_some_and(|p| matches!(model.node(p).kind, NodeKind::Call(_)));
+                if !passed_to_call {
+                    return None;
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// What becomes of an opened connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fate {
+    /// Returned, stored in a field or property, or handed to an owner.
+    pub escapes: bool,
+    /// Closed in the same function (`close()`, `use {}`, `drop`).
+    pub closed: bool,
+    /// The connection's database differs per iteration: the loop's own
+    /// values reach the open's arguments.
+    pub per_item: bool,
+}
+
+/// Follows the connection opened at `open` (a call, or a binding that reads
+/// a helper's connection) through its function.
+pub fn fate(
+    model: &Model,
+    ops: &[Classified],
+    text: &str,
+    open: NodeId,
+    repetition: Option<NodeId>,
+) -> Fate {
+    let closes: HashSet<NodeId> = ops
+        .iter()
+        .filter(|c| c.op == Op::DbClose)
+        .map(|c| c.node)
+        .collect();
+    let function = model.enclosing_function(open);
+    let mut fate = Fate {
+        escapes: false,
+        closed: false,
+        per_item: false,
+    };
+    // Opening in an initializer or a property initializer keeps the
+    // connection in the instance.
+    let in_initializer = match function.map(|f| &model.node(f).kind) {
+        Some(NodeKind::Function(f)) => f.kind == crate::model::FunctionKind::Initializer,
+        _ => true,
+    };
+    if in_initializer {
+        fate.escapes = true;
+        return fate;
+    }
+    let holders = match held_by(model, text, &closes, open, &mut fate) {
+        Some(holders) => holders,
+        None => return fate,
+    };
+    let type_name = connection_type(model, ops, open);
+    if let (Some(function), Some(type_name)) = (function, type_name.as_deref()) {
+        if signature_mentions(model, text, function, type_name) {
+            fate.escapes = true;
+        }
+    }
+    for &holder in &holders {
+        let NodeKind::Binding(binding) = &model.node(holder).kind else {
+            continue;
+        };
+        match binding.kind {
+            BindingKind::Property | BindingKind::Constant => fate.escapes = true,
+            BindingKind::Local | BindingKind::Parameter => {
+                let uses = uses_of(model, text, function, holder, &binding.name, &closes);
+                fate.escapes |= uses.escapes;
+                fate.closed |= uses.closed;
+            }
+        }
+    }
+    if let Some(repetition) = repetition {
+        fate.per_item = varies_per_item(model, open, repetition, &holders);
+    }
+    fate
+}
+
+/// The local or property bindings that hold the connection opened at
+/// `open`, or `None` when the answer is already in `fate` (it escapes, or
+/// it is a temporary used and dropped within its statement).
+fn held_by(
+    model: &Model,
+    text: &str,
+    closes: &HashSet<NodeId>,
+    open: NodeId,
+    fate: &mut Fate,
+) -> Option<Vec<NodeId>> {
+    if let NodeKind::Binding(_) = model.node(open).kind {
+        return Some(vec![open]);
+    }
+    // Climb the call chain the connection is the receiver of, as long as the
+    // calls hand the connection back.
+    let language = model.language;
+    let mut current = open;
+    loop {
+        let Some(parent) = model.node(current).parent else {
+            return Some(Vec::new());
+        };
+        let NodeKind::Call(name) = &model.node(current).kind else {
+            return Some(Vec::new());
+        };
+        let current_name = name.name.clone();
+        match &model.node(parent).kind {
+            NodeKind::Call(outer) => {
+                let chained = outer
+                    .receiver
+                    .iter()
+                    .any(|s| matches!(s, Segment::Call(n) if *n == current_name));
+                if !chained {
+                    // Handed to another call as an argument: to an owner.
+                    fate.escapes = true;
+                    return None;
+                }
+                if closes.contains(&parent) {
+                    fate.closed = true;
+                    return None;
+                }
+                if catalog::passes_value_through(language, &outer.name) {
+                    current = parent;
+                    continue;
+                }
+                // Used within the statement and dropped: a temporary.
+                return None;
+            }
+            NodeKind::Binding(binding) => {
+                let holds = matches!(&binding.init, Value::Chain(chain)
+                    if matches!(chain.last(), Some(Segment::Call(n)) if *n == current_name));
+                return if holds { Some(vec![parent]) } else { None };
+            }
+            NodeKind::Assign { target, .. } => {
+                return match target.as_slice() {
+                    [Segment::Name(name)] => match local_named(model, current, name) {
+                        Some(local) => Some(vec![local]),
+                        None => {
+                            fate.escapes = true;
+                            None
+                        }
+                    },
+                    _ => {
+                        fate.escapes = true;
+                        None
+                    }
+                };
+            }
+            NodeKind::Return(_) => {
+                fate.escapes = true;
+                return None;
+            }
+            NodeKind::Closure { iteration: false } => {
+                // The closure's value (a `lazy {}` initializer), unless the
+                // connection comes out through an argument.
+                let handles = handle_arguments(model, text, closes, current, fate)?;
+                if handles.is_empty() {
+                    fate.escapes = true;
+                    return None;
+                }
+                return Some(handles);
+            }
+            _ => {
+                // A statement: the connection may come out through an
+                // argument (`sqlite3_open(path, &db)`); or it is the tail
+                // expression of the function, its value.
+                let handles = handle_arguments(model, text, closes, current, fate)?;
+                if handles.is_empty() && is_last_statement(model, current, parent) {
+                    fate.escapes = true;
+                    return None;
+                }
+                return Some(handles);
+            }
+        }
+    }
+}
+
+/// The bindings an open that returns a status puts the connection in
+/// (`sqlite3_open(path, &db)`): arguments passed by reference, or closed
+/// later by a close call. One that is a field of `self` stores it there.
+fn handle_arguments(
+    model: &Model,
+    text: &str,
+    closes: &HashSet<NodeId>,
+    call: NodeId,
+    fate: &mut Fate,
+) -> Option<Vec<NodeId>> {
+    let NodeKind::Call(c) = &model.node(call).kind else {
+        return Some(Vec::new());
+    };
+    let closed_names: Vec<&str> = closes
+        .iter()
+        .filter_map(|&close| match &model.node(close).kind {
+            NodeKind::Call(close) => Some(close),
+            _ => None,
+        })
+        .flat_map(|close| {
+            let on = close.receiver.first();
+            close
+                .args
+                .iter()
+                .filter_map(|a| match &a.value {
+                    Value::Chain(chain) => chain.last(),
+                    _ => None,
+                })
+                .chain(on)
+                .filter_map(|s| match s {
+                    Segment::Name(n) => Some(n.as_str()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut handles = Vec::new();
+    for arg in &c.args {
+        let Value::Chain(chain) = &arg.value else {
+            continue;
+        };
+        let by_reference = text
+            .get(arg.range.clone())
+            .is_some_and(|t| t.trim_start().starts_with('&'));
+        let Some(Segment::Name(last)) = chain.last() else {
+            continue;
+        };
+        if !by_reference && !closed_names.contains(&last.as_str()) {
+            continue;
+        }
+        match chain.as_slice() {
+            [Segment::Name(this), Segment::Name(_)] if this == "self" || this == "this" => {
+                fate.escapes = true;
+                return None;
+            }
+            [Segment::Name(name)] => {
+                if let Some(binding) = binding_named(model, call, name) {
+                    handles.push(binding);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(handles)
+}
+
+fn is_last_statement(model: &Model, node: NodeId, parent: NodeId) -> bool {
+    let end = model.node(node).range.end;
+    !model
+        .children(parent)
+        .any(|sibling| model.node(sibling).range.start >= end)
+}
+
+/// The binding `name` refers to at `at`: in an enclosing scope, the latest
+/// one before `at`, or a property of an enclosing type.
+fn binding_named(model: &Model, at: NodeId, name: &str) -> Option<NodeId> {
+    let scopes: Vec<NodeId> = model.ancestors(at).collect();
+    let start = model.node(at).range.start;
+    model
+        .ids()
+        .filter(|&id| matches!(&model.node(id).kind, NodeKind::Binding(b) if b.name == name))
+        .filter(|&id| model.node(id).parent.is_some_and(|p| scopes.contains(&p)))
+        .filter(|&id| {
+            matches!(&model.node(id).kind, NodeKind::Binding(b)
+                if b.kind != BindingKind::Local || model.node(id).range.start < start)
+        })
+        .max_by_key(|&id| {
+            let depth = model
+                .node(id)
+                .parent
+                .and_then(|p| scopes.iter().position(|&s| s == p))
+                .unwrap_or(usize::MAX);
+            (usize::MAX - depth, model.node(id).range.start)
+        })
+}
+
+fn local_named(model: &Model, at: NodeId, name: &str) -> Option<NodeId> {
+    binding_named(model, at, name).filter(|&b| {
+        matches!(&model.node(b).kind, NodeKind::Binding(binding)
+            if matches!(binding.kind, BindingKind::Local | BindingKind::Parameter))
+    })
+}
+
+/// The type the open hands out, as code would name it in a signature:
+/// `Connection::open` and `SQLiteDatabase.openDatabase` through their type,
+/// `FMDatabase(path:)` by its constructor, a helper's connection as the
+/// type the catalog's flows give it.
+fn connection_type(model: &Model, ops: &[Classified], open: NodeId) -> Option<String> {
+    let helper = ops
+        .iter()
+        .any(|c| c.node == open && matches!(c.op, Op::DbFromHelper { .. }));
+    let NodeKind::Call(call) = &model.node(open).kind else {
+        return helper.then(|| "Database".to_string());
+    };
+    if helper {
+        return Some("Database".to_string());
+    }
+    let uppercase = |s: &str| s.starts_with(char::is_uppercase);
+    match call.receiver.first() {
+        Some(Segment::Name(head)) if uppercase(head) => Some(head.clone()),
+        _ if uppercase(&call.name) => Some(call.name.clone()),
+        _ => None,
+    }
+}
+
+/// Whether the function's signature (between its name and its body) names
+/// the connection's type, or `Self`: a function that hands the connection out.
+fn signature_mentions(model: &Model, text: &str, function: NodeId, type_name: &str) -> bool {
+    let NodeKind::Function(f) = &model.node(function).kind else {
+        return false;
+    };
+    let end = model.node(function).range.end;
+    let Some(rest) = text.get(f.name_range.end..end) else {
+        return false;
+    };
+    let signature = &rest[..rest.find(['{', '=']).unwrap_or(rest.len())];
+    let words: Vec<&str> = signature
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .collect();
+    words
+        .iter()
+        .any(|w| *w == "Self" || (!w.is_empty() && w.contains(type_name)))
+}
+
+struct Uses {
+    escapes: bool,
+    closed: bool,
+}
+
+/// Calls that keep what they are handed: constructors (`Repo(db)`,
+/// `Arc::new(conn)`, `Ok(conn)`) and collections.
+fn keeps_argument(call: &crate::model::Call) -> bool {
+    call.name.starts_with(char::is_uppercase)
+        || matches!(
+            call.name.as_str(),
+            "new" | "from" | "push" | "push_back" | "add" | "append" | "insert" | "put" | "set"
+        )
+}
+
+/// How the local `holder` named `name` is used in `function`.
+fn uses_of(
+    model: &Model,
+    text: &str,
+    function: Option<NodeId>,
+    holder: NodeId,
+    name: &str,
+    closes: &HashSet<NodeId>,
+) -> Uses {
+    let mut uses = Uses {
+        escapes: false,
+        closed: false,
+    };
+    let Some(function) = function else {
+        uses.escapes = true;
+        return uses;
+    };
+    let is_name = |chain: &[Segment]| matches!(chain, [Segment::Name(n)] if n == name);
+    let refers_here = |id: NodeId| binding_named(model, id, name) == Some(holder);
+    // The value itself, not something read from it: `conn` in
+    // `Self { conn }`, not in `Int(db.intForQuery(..))`.
+    let mentions = |range: ByteRange| text.get(range).is_some_and(|t| mentions_value(t, name));
+    for id in model
+        .ids()
+        .filter(|&id| model.ancestors(id).any(|a| a == function))
+    {
+        match &model.node(id).kind {
+            NodeKind::Return(Value::Chain(chain)) if is_name(chain) && refers_here(id) => {
+                uses.escapes = true;
+            }
+            NodeKind::Assign {
+                value: Value::Chain(chain),
+                ..
+            } if is_name(chain) && refers_here(id) => uses.escapes = true,
+            // `let store = Store { conn }`: a literal that takes the connection.
+            NodeKind::Binding(b)
+                if id != holder
+                    && b.init == Value::Other
+                    && mentions(model.node(id).range.clone())
+                    && refers_here(id) =>
+            {
+                let literal = text
+                    .get(model.node(id).range.clone())
+                    .is_some_and(|t| t.contains('{'));
+                uses.escapes |= literal;
+            }
+            NodeKind::Call(call) => {
+                let receives = call.args.iter().any(|a| match &a.value {
+                    Value::Chain(chain) => is_name(chain),
+                    // `Ok(Self { conn })`, `Arc::new(Mutex::new(conn))`.
+                    Value::Other => mentions(a.range.clone()),
+                    Value::Str(_) => false,
+                });
+                let on_it = matches!(call.receiver.first(), Some(Segment::Name(n)) if n == name);
+                if !(receives || on_it) || !refers_here(id) {
+                    continue;
+                }
+                if closes.contains(&id) {
+                    uses.closed = true;
+                } else if receives && keeps_argument(call) {
+                    uses.escapes = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    uses
+}
+
+/// Whether `text` names `name` as a whole value: not followed by a member
+/// access, a call or an index.
+fn mentions_value(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(at) = text[from..].find(name) {
+        let start = from + at;
+        let end = start + name.len();
+        from = end;
+        if text[..start].chars().next_back().is_some_and(is_ident)
+            || text[end..].chars().next().is_some_and(is_ident)
+        {
+            continue;
+        }
+        let next = text[end..].trim_start().chars().next();
+        if !matches!(next, Some('.' | '(' | '[' | '?' | '!')) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether values of the loop (its variables, closure parameters, locals
+/// bound inside it, interpolated strings) reach the open's arguments.
+fn varies_per_item(model: &Model, open: NodeId, repetition: NodeId, holders: &[NodeId]) -> bool {
+    let inside = |id: NodeId| model.ancestors(id).any(|a| a == repetition);
+    let mut calls = vec![open];
+    calls.extend(
+        model
+            .ids()
+            .filter(|&id| model.ancestors(id).any(|a| a == open))
+            .filter(|&id| matches!(model.node(id).kind, NodeKind::Call(_))),
+    );
+    for call in calls {
+        let NodeKind::Call(c) = &model.node(call).kind else {
+            continue;
+        };
+        for arg in &c.args {
+            match &arg.value {
+                Value::Chain(chain) => {
+                    let Some(Segment::Name(head)) = chain.first() else {
+                        continue;
+                    };
+                    let Some(binding) = binding_named(model, call, head) else {
+                        continue;
+                    };
+                    if !holders.contains(&binding) && inside(binding) {
+                        return true;
+                    }
+                }
+                Value::Str(lit) => {
+                    if model.str_lit(*lit).is_some_and(|s| s.has_holes) {
+                        return true;
+                    }
+                }
+                Value::Other => {}
+            }
+        }
+    }
+    false
+}
+
+/// A write (INSERT/UPDATE/DELETE/REPLACE through SQL, or a write API) and
+/// the call that runs it.
+pub struct Write {
+    pub call: NodeId,
+    /// The token to report: the SQL verb, or the call's name.
+    pub range: ByteRange,
+    /// "INSERT", or the API's name.
+    pub what: String,
+}
+
+/// Every write a file runs, once per executing call.
+pub fn writes(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Vec<Write> {
+    let mut found: Vec<Write> = Vec::new();
+    for at in sql {
+        let (Some(call), SqlFactKind::Query(query)) = (at.origin, &at.fact.kind) else {
+            continue;
+        };
+        let verb = match query.verb {
+            QueryVerb::Insert => "INSERT",
+            QueryVerb::Update => "UPDATE",
+            QueryVerb::Delete => "DELETE",
+            QueryVerb::Replace => "REPLACE",
+            QueryVerb::Select => continue,
+        };
+        if found.iter().any(|w| w.call == call) {
+            continue;
+        }
+        found.push(Write {
+            call,
+            range: at.fact.keyword_range.clone(),
+            what: verb.to_string(),
+        });
+    }
+    for classified in ops {
+        if classified.op != Op::DbWrite {
+            continue;
+        }
+        if let NodeKind::Call(call) = &model.node(classified.node).kind {
+            found.push(Write {
+                call: classified.node,
+                range: call.name_range.clone(),
+                what: call.name.clone(),
+            });
+        }
+    }
+    found
+}
+
+/// Whether `call` is an annotation of `function` (`@Insert fun add(..)`):
+/// a call under the function written before its name.
+pub fn is_annotation_of(model: &Model, call: NodeId, function: NodeId) -> bool {
+    let (NodeKind::Call(c), NodeKind::Function(f)) =
+        (&model.node(call).kind, &model.node(function).kind)
+    else {
+        return false;
+    };
+    model.node(call).parent == Some(function) && c.name_range.start < f.name_range.start
+}
+
+/// Whether a type's stored properties hold what opens a database (a path,
+/// a URL, a file, a context or an open helper) rather than only an open
+/// connection: its methods have to open one to do anything.
+pub fn holds_database_locator(model: &Model, type_decl: NodeId) -> bool {
+    const LOCATOR_TYPES: &[&str] = &[
+        "String", "str", "URL", "NSURL", "File", "Path", "PathBuf", "Context",
+    ];
+    const LOCATOR_WORDS: &[&str] = &["path", "url", "file", "helper", "context"];
+    model.children(type_decl).any(|child| {
+        let NodeKind::Binding(b) = &model.node(child).kind else {
+            return false;
+        };
+        if b.kind != BindingKind::Property {
+            return false;
+        }
+        let by_type = b
+            .declared_type
+            .as_deref()
+            .is_some_and(|t| LOCATOR_TYPES.contains(&t) || t.ends_with("Helper"));
+        let lower = b.name.to_ascii_lowercase();
+        by_type || LOCATOR_WORDS.iter().any(|w| lower.contains(w))
+    })
+}

@@ -1,0 +1,36 @@
+use rusqlite::{params, Connection};
+use sqlx::SqlitePool;
+
+pub fn save_all(conn: &Connection, notes: &[Note]) -> rusqlite::Result<()> {
+    for note in notes {
+        conn.execute("INSERT INTO notes (id, body) VALUES (?1, ?2)", params![note.id, note.body])?; // ~ write-without-transaction
+    }
+    Ok(())
+}
+
+// A transaction begun and committed inside each iteration is one per row.
+pub fn mark_seen(conn: &mut Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    for id in ids {
+        let tx = conn.transaction()?;
+        tx.execute("UPDATE notes SET seen = 1 WHERE id = ?1", [id])?; // ~ write-without-transaction
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+pub fn delete_all(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    ids.iter().try_for_each(|id| {
+        conn.execute("DELETE FROM notes WHERE id = ?1", [id])?; // ~ write-without-transaction
+        Ok(())
+    })
+}
+
+pub async fn store(pool: &SqlitePool, notes: &[Note]) -> sqlx::Result<()> {
+    for note in notes {
+        sqlx::query("INSERT INTO notes (id) VALUES (?)") // ~ write-without-transaction
+            .bind(note.id)
+            .execute(pool)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,61 @@
+use rusqlite::{params, Connection, Transaction};
+use sqlx::SqlitePool;
+
+// One transaction around the loop.
+pub fn save_all(conn: &mut Connection, notes: &[Note]) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    for note in notes {
+        tx.execute("INSERT INTO notes (id, body) VALUES (?1, ?2)", params![note.id, note.body])?;
+    }
+    tx.commit()
+}
+
+// BEGIN and COMMIT in SQL around the loop.
+pub fn mark_seen(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    for id in ids {
+        conn.execute("UPDATE notes SET seen = 1 WHERE id = ?1", [id])?;
+    }
+    conn.execute_batch("COMMIT")
+}
+
+// Only reads in the loop.
+pub fn titles(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<String>> {
+    ids.iter()
+        .map(|id| conn.query_row("SELECT title FROM notes WHERE id = ?1", [id], |r| r.get(0)))
+        .collect()
+}
+
+// The helper loops without a transaction, but its only caller holds one.
+fn insert_each(tx: &Transaction, notes: &[Note]) -> rusqlite::Result<()> {
+    for note in notes {
+        tx.execute("INSERT INTO notes (id, body) VALUES (?1, ?2)", params![note.id, note.body])?;
+    }
+    Ok(())
+}
+
+pub fn replace_all(conn: &mut Connection, notes: &[Note]) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute("DELETE FROM notes", [])?;
+    insert_each(&tx, notes)?;
+    tx.commit()
+}
+
+// sqlx: one transaction from the pool around the loop.
+pub async fn store(pool: &SqlitePool, notes: &[Note]) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    for note in notes {
+        sqlx::query("INSERT INTO notes (id) VALUES (?)")
+            .bind(note.id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}
+
+// Not a database: `insert` on a vector.
+pub fn collect(names: &mut Vec<String>, notes: &[Note]) {
+    for note in notes {
+        names.insert(0, note.title.clone());
+    }
+}
