@@ -69,20 +69,26 @@ pub const ROWS: &[Row] = &[
     ),
     Row::imported("Index", "androidx.room", Receiver::Any, Action::RoomIndex),
     // `sync()` and `force()` are common method names: only these types' count.
-    Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
-    Row::new("force", Receiver::Typed("FileChannel"), Action::Fsync),
+    Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync).hint(&[
+        ".fd",
+        "getFD",
+        "FileDescriptor",
+    ]),
+    Row::new("force", Receiver::Typed("FileChannel"), Action::Fsync).hint(&["channel"]),
     // prefs-commit: `commit()` on a SharedPreferences editor writes the file
     // before returning; KTX `edit(commit = true) { }` calls it.
     Row::new(
         "commit",
         Receiver::Typed("SharedPreferences.Editor"),
         Action::PrefsSyncWrite(PrefsSyncAction::Commit),
-    ),
+    )
+    .hint(&["SharedPreferences"]),
     Row::new(
         "edit",
         Receiver::Typed("SharedPreferences"),
         Action::PrefsSyncWrite(PrefsSyncAction::EditCommit { label: "commit" }),
-    ),
+    )
+    .hint(&["SharedPreferences"]),
     // plist-as-database and temp-file-churn:
     // Serializer output written whole: `file.writeText(gson.toJson(state))`.
     Row::new(
@@ -93,7 +99,8 @@ pub const ROWS: &[Row] = &[
             payload: Payload::Arg(ArgAt::Index(0)),
             file_only: false,
         },
-    ),
+    )
+    .hint(&["toJson", "encodeTo", "JSONObject", "JSONArray"]),
     Row::new(
         "writeBytes",
         Receiver::Any,
@@ -102,7 +109,8 @@ pub const ROWS: &[Row] = &[
             payload: Payload::Arg(ArgAt::Index(0)),
             file_only: false,
         },
-    ),
+    )
+    .hint(&["toJson", "encodeTo", "JSONObject", "JSONArray"]),
     Row::new(
         "writeString",
         Receiver::Path("Files"),
@@ -137,13 +145,15 @@ pub const ROWS: &[Row] = &[
         "apply",
         Receiver::Typed("SharedPreferences.Editor"),
         Action::PrefsWrite { block: false },
-    ),
+    )
+    .hint(&["SharedPreferences"]),
     // KTX `prefs.edit { putInt(..) }` applies at the end of the block.
     Row::new(
         "edit",
         Receiver::Typed("SharedPreferences"),
         Action::PrefsWrite { block: true },
-    ),
+    )
+    .hint(&["SharedPreferences"]),
     // Files created and deleted.
     Row::new(
         "createTempFile",
@@ -184,7 +194,8 @@ pub const ROWS: &[Row] = &[
             target: Some(Place::Receiver),
             flag: None,
         },
-    ),
+    )
+    .quiet(),
     Row::new(
         "writeBytes",
         Receiver::Any,
@@ -192,7 +203,8 @@ pub const ROWS: &[Row] = &[
             target: Some(Place::Receiver),
             flag: None,
         },
-    ),
+    )
+    .quiet(),
     // `delete()` counts on files only: `db.delete(table, ..)` is SQL.
     Row::new(
         "delete",
@@ -200,7 +212,8 @@ pub const ROWS: &[Row] = &[
         Action::FileDelete {
             target: Place::Receiver,
         },
-    ),
+    )
+    .quiet(),
     Row::new(
         "delete",
         Receiver::Path("Files"),

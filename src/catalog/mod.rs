@@ -129,6 +129,10 @@ pub struct Row {
     /// (`use`, `insert`, `drop`): the prefilter looks for the row's type or
     /// import instead, without which the row cannot match anyway.
     pub quiet: bool,
+    /// Words that must appear in a file for this row to match there, when
+    /// neither the name nor the receiver is distinctive enough to scan for
+    /// (`write` of encoder output: `Encoder`, `Serialization`, `Archiver`).
+    pub hints: &'static [&'static str],
 }
 
 impl Row {
@@ -139,6 +143,7 @@ impl Row {
             action,
             import: None,
             quiet: false,
+            hints: &[],
         }
     }
 
@@ -154,6 +159,7 @@ impl Row {
             action,
             import: Some(import),
             quiet: false,
+            hints: &[],
         }
     }
 
@@ -165,15 +171,27 @@ impl Row {
         }
     }
 
-    /// The word whose presence makes a file worth reading for this row.
-    fn prefilter_word(&self) -> Option<&'static str> {
-        if !self.quiet {
-            return Some(self.name);
+    /// Scans for `hints` instead of the name (see `hints`).
+    pub const fn hint(self, hints: &'static [&'static str]) -> Row {
+        Row { hints, ..self }
+    }
+
+    /// The words whose presence makes a file worth reading for this row:
+    /// something that must be written in any file where the row matches,
+    /// and is rarer than a common method name.
+    fn prefilter_words(&self) -> Vec<&'static str> {
+        if !self.hints.is_empty() {
+            return self.hints.to_vec();
         }
-        match (self.import, self.receiver) {
-            (Some(module), _) => Some(module),
-            (None, Receiver::Typed(ty)) => Some(ty),
-            _ => None,
+        if let Some(module) = self.import {
+            return vec![module];
+        }
+        match self.receiver {
+            // A path receiver is written out wherever the row matches.
+            Receiver::Path(path) | Receiver::PathLast(path) if path.len() >= 4 => vec![path],
+            Receiver::Typed(ty) if self.quiet => vec![ty],
+            _ if self.quiet => Vec::new(),
+            _ => vec![self.name],
         }
     }
 }
@@ -455,7 +473,7 @@ pub fn imports_wal_by_default(import: &str) -> bool {
 pub fn prefilter_words() -> Vec<&'static str> {
     let mut words: Vec<&'static str> = Language::ALL
         .iter()
-        .flat_map(|&l| rows(l).iter().filter_map(Row::prefilter_word))
+        .flat_map(|&l| rows(l).iter().flat_map(Row::prefilter_words))
         .chain(
             Language::ALL
                 .iter()

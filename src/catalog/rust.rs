@@ -117,7 +117,8 @@ pub const ROWS: &[Row] = &[
             payload: Payload::Arg(ArgAt::Index(1)),
             file_only: false,
         },
-    ),
+    )
+    .hint(&["fs::write"]),
     // Serializers writing straight into a file: `serde_json::to_writer(File::create(p)?, &state)`.
     Row::new(
         "to_writer",
@@ -163,7 +164,8 @@ pub const ROWS: &[Row] = &[
             target: Some(Place::Arg(ArgAt::Index(0))),
             flag: None,
         },
-    ),
+    )
+    .hint(&["fs::write"]),
     Row::new(
         "create",
         Receiver::PathLast("File"),
@@ -171,7 +173,8 @@ pub const ROWS: &[Row] = &[
             target: Some(Place::Arg(ArgAt::Index(0))),
             flag: None,
         },
-    ),
+    )
+    .hint(&["File::create"]),
     Row::new(
         "open",
         Receiver::Path("OpenOptions"),
@@ -204,9 +207,9 @@ pub const ROWS: &[Row] = &[
     ),
     Row::new("tempfile", Receiver::Any, Action::TempFile),
     Row::new("tempfile_in", Receiver::Any, Action::TempFile),
-    Row::new("persist", Receiver::Any, Action::TempFileKeep),
-    Row::new("persist_noclobber", Receiver::Any, Action::TempFileKeep),
-    Row::new("keep", Receiver::Any, Action::TempFileKeep),
+    Row::new("persist", Receiver::Any, Action::TempFileKeep).quiet(),
+    Row::new("persist_noclobber", Receiver::Any, Action::TempFileKeep).quiet(),
+    Row::new("keep", Receiver::Any, Action::TempFileKeep).quiet(),
     // open-per-query, write-without-transaction.
     Row::new("close", Receiver::Typed("Connection"), Action::Close).quiet(),
     // `drop(conn)`: closes a connection (on other values it means nothing here).

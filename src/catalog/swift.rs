@@ -83,7 +83,7 @@ pub const ROWS: &[Row] = &[
     Row::new("synchronizeFile", Receiver::Any, Action::Fsync),
     // `synchronize()` and `sync()` are common method names: only these types' count.
     Row::new("synchronize", Receiver::Typed("FileHandle"), Action::Fsync),
-    Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync),
+    Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync).quiet(),
     // userdefaults-synchronize: `synchronize()` on the defaults database.
     Row::new(
         "synchronize",
@@ -105,30 +105,35 @@ pub const ROWS: &[Row] = &[
             payload: Payload::Itself,
             file_only: false,
         },
-    ),
+    )
+    .hint(&["Encoder", "Serialization", "Archiver"]),
     // `NSDictionary`/`NSArray` `write(to:atomically:)`, `write(toFile:atomically:)`.
-    Row::new("write", Receiver::Any, Action::PlistWrite),
+    Row::new("write", Receiver::Any, Action::PlistWrite).hint(&["atomically"]),
     // UserDefaults persists as one plist, rewritten as a whole.
     Row::new(
         "set",
         Receiver::Typed("UserDefaults"),
         Action::PrefsWrite { block: false },
-    ),
+    )
+    .quiet(),
     Row::new(
         "setValue",
         Receiver::Typed("UserDefaults"),
         Action::PrefsWrite { block: false },
-    ),
+    )
+    .quiet(),
     Row::new(
         "removeObject",
         Receiver::Typed("UserDefaults"),
         Action::PrefsWrite { block: false },
-    ),
+    )
+    .quiet(),
     Row::new(
         "setPersistentDomain",
         Receiver::Typed("UserDefaults"),
         Action::PrefsWrite { block: false },
-    ),
+    )
+    .quiet(),
     // Files created and deleted.
     Row::new(
         "createFile",
@@ -145,7 +150,8 @@ pub const ROWS: &[Row] = &[
             target: Some(Place::Arg(ArgAt::Label("to"))),
             flag: None,
         },
-    ),
+    )
+    .quiet(),
     Row::new(
         "write",
         Receiver::Any,
@@ -153,7 +159,8 @@ pub const ROWS: &[Row] = &[
             target: Some(Place::Arg(ArgAt::Label("toFile"))),
             flag: None,
         },
-    ),
+    )
+    .quiet(),
     Row::new(
         "removeItem",
         Receiver::Any,
