@@ -116,28 +116,6 @@ impl Transactions {
     }
 }
 
-/// The loop or iteration closure that runs `node` repeatedly within its
-/// function (the node `rules::repetition` reports).
-pub fn repetition_node(model: &Model, node: NodeId) -> Option<NodeId> {
-    for ancestor in model.ancestors(node) {
-        let current = model.node(ancestor);
-        match &current.kind {
-            NodeKind::Loop(_) | NodeKind::Closure { iteration: true } => return Some(ancestor),
-            NodeKind::Closure { iteration: false } => {
-                let passed_to_call = current
-                    .parent
-                    .is_some_and(|p| matches!(model.node(p).kind, NodeKind::Call(_)));
-                if !passed_to_call {
-                    return None;
-                }
-            }
-            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
 /// What becomes of an opened connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fate {

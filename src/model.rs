@@ -347,6 +347,30 @@ impl Model {
             .find(|&a| matches!(self.node(a).kind, NodeKind::Function(_)))
     }
 
+    /// The loop, or iteration closure (`forEach { }`, `.for_each(|x| ..)`),
+    /// that runs `id` once per element, if it lies in the same function. A
+    /// closure handed to a call runs where the call runs; a closure stored
+    /// for later (bound, assigned, returned) does not.
+    pub fn repetition(&self, id: NodeId) -> Option<NodeId> {
+        for ancestor in self.ancestors(id) {
+            let current = self.node(ancestor);
+            match &current.kind {
+                NodeKind::Loop(_) | NodeKind::Closure { iteration: true } => return Some(ancestor),
+                NodeKind::Closure { iteration: false } => {
+                    let passed_to_call = current
+                        .parent
+                        .is_some_and(|p| matches!(self.node(p).kind, NodeKind::Call(_)));
+                    if !passed_to_call {
+                        return None;
+                    }
+                }
+                NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// The nearest type declaration enclosing `id`.
     pub fn enclosing_type(&self, id: NodeId) -> Option<&str> {
         self.ancestors(id).find_map(|a| match &self.node(a).kind {

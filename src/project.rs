@@ -187,7 +187,7 @@ impl FileSummary {
             });
         }
         for write in connections::writes(model, ops, &sql.facts) {
-            let loop_node = connections::repetition_node(model, write.call);
+            let loop_node = model.repetition(write.call);
             summary.writes.push(WriteSite {
                 place: place(write.call, write.range),
                 what: write.what,
@@ -223,7 +223,7 @@ impl FileSummary {
                 ),
                 _ => continue,
             };
-            let loop_node = connections::repetition_node(model, id);
+            let loop_node = model.repetition(id);
             let fate = connections::fate(model, ops, text, id, loop_node);
             let helper = matches!(classified.op, Op::DbFromHelper { .. });
             summary.open_uses.push(OpenUse {
@@ -379,15 +379,10 @@ impl<'a> Project<'a> {
 
     /// The functions that may call `function`: calls by its name (through
     /// its type, if qualified) from files of the same language.
-    pub fn callers(&self, (file, index): FunctionRef) -> Vec<FunctionRef> {
-        let target = &self.files[file].summary.functions[index];
-        let language = self.files[file].source.language;
-        self.calls_by_callee
-            .get(target.name.as_str())
+    pub fn callers(&self, function: FunctionRef) -> Vec<FunctionRef> {
+        self.call_sites(function)
             .into_iter()
-            .flatten()
-            .filter(|(f, call)| self.files[*f].source.language == language && call.may_call(target))
-            .filter_map(|(f, call)| call.caller.map(|caller| (*f, caller)))
+            .filter_map(|(f, call)| call.caller.map(|caller| (f, caller)))
             .collect()
     }
 

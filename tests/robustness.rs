@@ -69,7 +69,10 @@ fn broken_files_are_reported_and_the_run_goes_on() {
             cap_column(prefix)
         )
     };
-    assert_eq!(problems[2], too_deep("deep.kt", "fun f(fd: FileDescriptor) { val x = "));
+    assert_eq!(
+        problems[2],
+        too_deep("deep.kt", "fun f(fd: FileDescriptor) { val x = ")
+    );
     assert_eq!(problems[3], too_deep("deep.rs", "fn f() { let x = "));
     assert_eq!(problems[4], too_deep("deep.swift", "func f() { let x = "));
     assert_eq!(

@@ -97,42 +97,20 @@ pub(crate) struct Repetition {
     pub node: NodeId,
 }
 
-/// The repetition that runs `node` repeatedly, if it lies in the same
-/// function. A closure handed to a call runs where the call runs; a closure
-/// stored for later (bound, assigned, returned) does not.
+/// The repetition that runs `node` repeatedly (`Model::repetition`), with a
+/// label for it.
 pub(crate) fn repetition(model: &Model, text: &str, node: NodeId) -> Option<Repetition> {
-    for ancestor in model.ancestors(node) {
-        let current = model.node(ancestor);
-        match &current.kind {
-            NodeKind::Loop(_) => {
-                return Some(Repetition {
-                    label: first_word(text, current.range.clone()),
-                    node: ancestor,
-                })
-            }
-            NodeKind::Closure { iteration: true } => {
-                let label = match current.parent.map(|p| &model.node(p).kind) {
-                    Some(NodeKind::Call(iterating)) => iterating.name_range.clone(),
-                    _ => current.range.start..current.range.start + 1,
-                };
-                return Some(Repetition {
-                    label,
-                    node: ancestor,
-                });
-            }
-            NodeKind::Closure { iteration: false } => {
-                let passed_to_call = current
-                    .parent
-                    .is_some_and(|p| matches!(model.node(p).kind, NodeKind::Call(_)));
-                if !passed_to_call {
-                    return None;
-                }
-            }
-            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return None,
-            _ => {}
-        }
-    }
-    None
+    let repeating = model.repetition(node)?;
+    let current = model.node(repeating);
+    let label = match (&current.kind, current.parent.map(|p| &model.node(p).kind)) {
+        (NodeKind::Loop(_), _) => first_word(text, current.range.clone()),
+        (_, Some(NodeKind::Call(iterating))) => iterating.name_range.clone(),
+        _ => current.range.start..current.range.start + 1,
+    };
+    Some(Repetition {
+        label,
+        node: repeating,
+    })
 }
 
 /// The first word of a loop (`for`, `while`, `repeat`, `do`, `loop`).
