@@ -1603,7 +1603,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 }
                 None => vec![Segment::Other],
             },
-            "unary_expression" if self.is_force_unwrap(node) => node
+            // `x!!` does not change what `x` is. A prefix `!x.f()` reaches us
+            // as `(!x).f()`: the grammar binds prefix operators tighter than
+            // Kotlin does, where they apply to the whole chain.
+            "unary_expression" => node
                 .child_by_field_name("argument")
                 .map_or_else(|| vec![Segment::Other], |a| self.chain(a)),
             "parenthesized_expression" => {
@@ -2689,5 +2692,23 @@ abstract class AppDatabase : RoomDatabase()
         ] {
             lower_text(text);
         }
+    }
+
+    #[test]
+    fn a_negated_chain_keeps_its_receiver() {
+        let model = lower_text(
+            "fun f(prefs: SharedPreferences) {\n    if (!prefs.edit().commit()) { log() }\n}\n",
+        );
+        let commit = model
+            .calls()
+            .find(|(_, c)| c.name == "commit")
+            .map(|(_, c)| c.receiver.clone());
+        assert_eq!(
+            commit,
+            Some(vec![
+                Segment::Name("prefs".to_string()),
+                Segment::Call("edit".to_string())
+            ])
+        );
     }
 }
