@@ -628,38 +628,44 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             self.lower_children(node, owner, Scope::Local);
             return;
         }
-        for child in children(node) {
-            if matches!(
-                child.kind(),
-                "computed_getter" | "computed_setter" | "computed_modify"
-            ) {
-                let keyword = children(child).into_iter().next().unwrap_or(child);
-                let id = self.push(
-                    parent,
-                    child.byte_range(),
-                    NodeKind::Function(Function {
-                        name: property_name.to_string(),
-                        kind: FunctionKind::Accessor,
-                        name_range: keyword.byte_range(),
-                    }),
-                );
-                self.lower_children(child, Some(id), Scope::Local);
-            } else {
-                self.lower_node(child, parent, Scope::Local);
-            }
-        }
+        self.lower_property_functions(
+            node,
+            parent,
+            property_name,
+            &["computed_getter", "computed_setter", "computed_modify"],
+            FunctionKind::Accessor,
+        );
     }
 
     fn lower_observers(&mut self, node: TsNode, parent: Option<NodeId>, property_name: &str) {
+        self.lower_property_functions(
+            node,
+            parent,
+            property_name,
+            &["willset_clause", "didset_clause"],
+            FunctionKind::Observer,
+        );
+    }
+
+    /// Each child of one of `kinds` (`get`, `set`, `didSet`...) becomes a
+    /// function named after the property, labelled by its keyword.
+    fn lower_property_functions(
+        &mut self,
+        node: TsNode,
+        parent: Option<NodeId>,
+        property_name: &str,
+        kinds: &[&str],
+        kind: FunctionKind,
+    ) {
         for child in children(node) {
-            if matches!(child.kind(), "willset_clause" | "didset_clause") {
+            if kinds.contains(&child.kind()) {
                 let keyword = children(child).into_iter().next().unwrap_or(child);
                 let id = self.push(
                     parent,
                     child.byte_range(),
                     NodeKind::Function(Function {
                         name: property_name.to_string(),
-                        kind: FunctionKind::Observer,
+                        kind,
                         name_range: keyword.byte_range(),
                     }),
                 );
