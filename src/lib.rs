@@ -76,6 +76,14 @@ impl Report {
     pub fn finding_count(&self) -> usize {
         self.files.iter().map(|f| f.diagnostics.len()).sum()
     }
+
+    /// Keeps only the findings of rules for which `keep` holds.
+    pub fn retain_rules(&mut self, keep: impl Fn(&str) -> bool) {
+        for file in &mut self.files {
+            file.diagnostics.retain(|d| keep(d.rule));
+        }
+        self.files.retain(|f| !f.diagnostics.is_empty());
+    }
 }
 
 enum Outcome {

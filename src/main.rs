@@ -56,6 +56,12 @@ struct CheckArgs {
     /// When to color terminal output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+    /// Report only these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    select: Vec<String>,
+    /// Do not report these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    ignore: Vec<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -94,7 +100,9 @@ fn main() -> ExitCode {
 fn check(args: CheckArgs) -> Result<u8, String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
-    let report = storlint::lint_paths(&args.paths, &cwd).map_err(|e| e.to_string())?;
+    let selection = Selection::new(&args.select, &args.ignore)?;
+    let mut report = storlint::lint_paths(&args.paths, &cwd).map_err(|e| e.to_string())?;
+    report.retain_rules(|rule| selection.keeps(rule));
     match args.format {
         Format::Text => {
             let mut out = StandardStream::stdout(color_choice(args.color));
@@ -119,6 +127,35 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     } else {
         EXIT_CLEAN
     })
+}
+
+/// Which rules the user asked for; unknown ids are a usage error.
+struct Selection {
+    select: Vec<String>,
+    ignore: Vec<String>,
+}
+
+impl Selection {
+    fn new(select: &[String], ignore: &[String]) -> Result<Selection, String> {
+        for id in select.iter().chain(ignore) {
+            if registry::rule(id).is_none() {
+                let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
+                return Err(format!(
+                    "unknown rule `{id}`; the rules are: {}",
+                    ids.join(", ")
+                ));
+            }
+        }
+        Ok(Selection {
+            select: select.to_vec(),
+            ignore: ignore.to_vec(),
+        })
+    }
+
+    fn keeps(&self, rule: &str) -> bool {
+        (self.select.is_empty() || self.select.iter().any(|s| s == rule))
+            && !self.ignore.iter().any(|i| i == rule)
+    }
 }
 
 /// A reader that stopped reading (`storlint . | head`) is not an error.

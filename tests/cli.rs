@@ -54,6 +54,38 @@ fn exit_code_is_0_without_findings_and_1_with_them() {
 }
 
 #[test]
+fn select_and_ignore_choose_the_rules_reported() {
+    let dir = project(&[(
+        "db/schema.sql",
+        "PRAGMA journal_mode = DELETE;\nVACUUM;\nPRAGMA secure_delete = ON;\n",
+    )]);
+    let rules_in = |args: &[&str]| -> Vec<String> {
+        let output = storlint(args, dir.path());
+        stdout(&output)
+            .lines()
+            .filter_map(|l| l.split_once('[').and_then(|(_, rest)| rest.split_once(']')))
+            .map(|(rule, _)| rule.to_string())
+            .collect()
+    };
+    assert_eq!(
+        rules_in(&["--select", "full-vacuum,secure-delete-on"]),
+        ["full-vacuum", "secure-delete-on"]
+    );
+    assert_eq!(
+        rules_in(&["--ignore", "full-vacuum"]),
+        ["journal-mode-not-wal", "secure-delete-on"]
+    );
+    let output = storlint(
+        &["--select", "full-vacuum", "--ignore", "full-vacuum"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "nothing left to report");
+    let output = storlint(&["--select", "vacuum"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown rule `vacuum`"));
+}
+
+#[test]
 fn a_missing_path_exits_2_naming_it() {
     let dir = project(&[]);
     let output = storlint(&["nowhere"], dir.path());
