@@ -122,3 +122,44 @@ fn syn_deep_nesting_below_the_cap_parses_on_the_parser_threads() {
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     assert_eq!(report.finding_count(), 1);
 }
+
+/// Every prefix of real code is broken code of some kind: truncated strings,
+/// unclosed blocks, half a SQL statement. None of it may panic anywhere in
+/// the pipeline, rules included.
+#[test]
+fn truncated_fixtures_never_panic() {
+    const CUTS_PER_FILE: usize = 24;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.join("rules"), root.join("demo"), root.join("projects")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if let Some(language) = Language::from_path(&path) {
+                files.push((path, language));
+            }
+        }
+    }
+    assert!(files.len() > 50, "fixtures found: {}", files.len());
+    let mut panics = Vec::new();
+    for (path, language) in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let step = (text.len() / CUTS_PER_FILE).max(1);
+        let mut cut = step;
+        while cut < text.len() {
+            let mut end = cut;
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            let file = SourceFile::from_text(&path.display().to_string(), *language, &text[..end]);
+            let outcome = std::panic::catch_unwind(|| storlint::lint_source(&file));
+            if outcome.is_err() {
+                panics.push(format!("{} cut at byte {end}", path.display()));
+            }
+            cut += step;
+        }
+    }
+    assert!(panics.is_empty(), "panicked on:\n{}", panics.join("\n"));
+}
