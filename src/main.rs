@@ -70,6 +70,8 @@ enum Format {
     Text,
     /// SARIF 2.1.0 on stdout, for code scanning.
     Sarif,
+    /// GitHub Actions annotations (workflow commands).
+    Github,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -107,6 +109,10 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         Format::Text => {
             let mut out = StandardStream::stdout(color_choice(args.color));
             written(render::terminal::write_report(&mut out, &report))?;
+        }
+        Format::Github => {
+            let mut out = std::io::stdout().lock();
+            written(write!(out, "{}", render::github::to_github(&report)))?;
         }
         Format::Sarif => {
             let log = render::sarif::to_sarif(&report, &cwd);

@@ -86,6 +86,22 @@ fn select_and_ignore_choose_the_rules_reported() {
 }
 
 #[test]
+fn github_format_prints_one_annotation_per_finding() {
+    let dir = project(&[("db/schema.sql", "-- schema\nVACUUM;\n")]);
+    let output = storlint(&["--format", "github"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert!(
+        lines[0].starts_with(
+            "::warning file=db/schema.sql,line=2,col=1,endLine=2,endColumn=7,title=full-vacuum::full VACUUM rewrites"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_missing_path_exits_2_naming_it() {
     let dir = project(&[]);
     let output = storlint(&["nowhere"], dir.path());

@@ -1,4 +1,5 @@
 //! Output formats.
 
+pub mod github;
 pub mod sarif;
 pub mod terminal;
