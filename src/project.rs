@@ -93,6 +93,8 @@ pub struct OpenSite {
     pub api: String,
     /// The open flags already ask for WAL.
     pub wal_flag: bool,
+    /// The connection is read-only: it cannot choose a journal mode.
+    pub read_only: bool,
 }
 
 /// A connection opened somewhere (open-per-query).
@@ -202,13 +204,17 @@ impl FileSummary {
                 _ => model.node(id).range.clone(),
             };
             match &classified.op {
-                Op::DbOpen { wal_flag } => summary.opens.push(OpenSite {
+                Op::DbOpen {
+                    wal_flag,
+                    read_only,
+                } => summary.opens.push(OpenSite {
                     place: place(id, name_range),
                     api: match &model.node(id).kind {
                         NodeKind::Call(call) => call.name.clone(),
                         _ => String::new(),
                     },
                     wal_flag: *wal_flag,
+                    read_only: *read_only,
                 }),
                 Op::WalEnable => summary.wal_enables.push(place(id, name_range)),
                 _ => {}

@@ -31,7 +31,7 @@ pub enum Op {
         value_range: ByteRange,
     },
     /// Opens a SQLite database. `wal_flag`: the open flags already ask for WAL.
-    DbOpen { wal_flag: bool },
+    DbOpen { wal_flag: bool, read_only: bool },
     /// Switches a connection to WAL without SQL (`enableWriteAheadLogging()`).
     WalEnable,
     /// Declares an index without SQL (Room's `@Entity(indices = [Index(...)])`).
@@ -633,6 +633,7 @@ fn action_op(
             let call_text = text.get(model.node(id).range.clone()).unwrap_or("");
             Some(Op::DbOpen {
                 wal_flag: wal_flag.is_some_and(|flag| call_text.contains(flag)),
+                read_only: READ_ONLY_FLAGS.iter().any(|flag| call_text.contains(flag)),
             })
         }
         Action::EnableWal { when_true } => match when_true {
@@ -1031,6 +1032,11 @@ pub fn has_test_attribute(text: &str) -> bool {
             path == "test" || path.ends_with("::test")
         })
 }
+
+/// Open flags that make a connection read-only: Android's `OPEN_READONLY`,
+/// the C API's `SQLITE_OPEN_READONLY`, rusqlite's `SQLITE_OPEN_READ_ONLY`.
+/// A read-only connection cannot switch the journal mode.
+const READ_ONLY_FLAGS: &[&str] = &["OPEN_READONLY", "OPEN_READ_ONLY"];
 
 /// `Queries.SELECT_ALL`, `Companion.SQL`, `Self::SQL`: a constant reached through its type.
 fn is_type_qualified(chain: &[Segment]) -> bool {

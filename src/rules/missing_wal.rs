@@ -17,7 +17,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let mut findings = Vec::new();
     for (index, file) in project.files.iter().enumerate() {
         for open in &file.summary.opens {
-            if open.wal_flag || project.wal_reaches(index, &open.place) {
+            if open.wal_flag || open.read_only || project.wal_reaches(index, &open.place) {
                 continue;
             }
             let diagnostic = Diagnostic::new(

@@ -72,3 +72,7 @@ fun buildTrailDatabase(context: Context): TrailDatabase =
 fun logOpenFailure(e: Exception) {
     Log.w("TrailsDb", "SQLiteDatabase.openDatabase failed, retrying openOrCreateDatabase", e)
 }
+
+/** A read-only connection cannot choose its journal mode. */
+fun openBundledAtlas(path: String): SQLiteDatabase =
+    SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READONLY)

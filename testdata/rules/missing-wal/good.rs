@@ -61,3 +61,8 @@ pub fn log_startup(path: &Path) {
     // Connection::open is called once per store, in the functions above.
     log::info!("Connection::open({}) done, sqlite3_open succeeded", path.display());
 }
+
+/// A read-only connection cannot choose its journal mode.
+pub fn open_bundled_atlas(path: &Path) -> Result<Connection> {
+    Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+}

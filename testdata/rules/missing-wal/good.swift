@@ -67,3 +67,10 @@ func reportOpenFailure(code: Int32) {
     // The message names the call; it opens nothing.
     print("sqlite3_open returned \(code); FMDatabase(path:) not attempted")
 }
+
+/// A read-only connection cannot choose its journal mode.
+func openBundledAtlas(at path: String) -> OpaquePointer? {
+    var db: OpaquePointer?
+    guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { return nil }
+    return db
+}
