@@ -174,6 +174,10 @@ fn sarif_output_is_valid_sarif_2_1_0() {
             "CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
         ),
         ("broken.rs", "fn f( { execute_batch(\n"),
+        (
+            "src/flush.rs",
+            "fn f(files: &[std::fs::File]) {\n    for f in files {\n        f.sync_all().ok();\n    }\n}\n",
+        ),
     ]);
     let output = storlint(&["--format", "sarif", "."], dir.path());
     assert_eq!(output.status.code(), Some(1));
@@ -238,6 +242,7 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         summary,
         [
             ("autoincrement".into(), "db/schema.sql".into(), 1, 39, 52),
+            ("fsync-in-loop".into(), "src/flush.rs".into(), 3, 11, 19),
             (
                 "full-vacuum".into(),
                 "app/My%20Store.swift".into(),
@@ -247,6 +252,13 @@ fn sarif_output_is_valid_sarif_2_1_0() {
             ),
         ]
     );
+    let fsync = results
+        .iter()
+        .find(|r| r["ruleId"] == "fsync-in-loop")
+        .unwrap();
+    let related = &fsync["relatedLocations"][0];
+    assert_eq!(related["message"]["text"], "inside this loop");
+    assert_eq!(related["physicalLocation"]["region"]["startLine"], 2);
     let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
         .as_str()
         .unwrap();
