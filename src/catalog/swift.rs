@@ -32,6 +32,20 @@ pub const ROWS: &[Row] = &[
     ),
     // GRDB's `execute(sql:)` and SQLite.swift's `execute(_:)` both take the SQL first.
     Row::new("execute", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    // SQLite.swift runs raw SQL with `run`, `prepare` and `scalar`.
+    Row::imported("run", "SQLite", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    Row::imported(
+        "prepare",
+        "SQLite",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(0)),
+    ),
+    Row::imported(
+        "scalar",
+        "SQLite",
+        Receiver::Any,
+        Action::Sql(ArgAt::Index(0)),
+    ),
     // GRDB's `Row.fetchAll(db, sql: "...")` and friends.
     Row::new("fetchAll", Receiver::Any, Action::Sql(ArgAt::Label("sql"))),
     Row::new("fetchOne", Receiver::Any, Action::Sql(ArgAt::Label("sql"))),
