@@ -17,6 +17,7 @@ pub mod render;
 pub mod rules;
 pub mod source;
 pub mod suppress;
+pub mod value_use;
 
 use std::path::{Path, PathBuf};
 

@@ -31,7 +31,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 // A used result is a decision taken on purpose: the caller
                 // needs to know whether the write reached the disk.
                 PrefsSyncWrite::Commit => {
-                    if !super::value_unused(ctx.model, &ctx.file.text, node) {
+                    if !crate::value_use::value_unused(ctx.model, &ctx.file.text, node) {
                         return None;
                     }
                     let diagnostic = Diagnostic::new(
