@@ -237,6 +237,8 @@ pub enum Action {
     Open {
         wal_flag: Option<&'static str>,
     },
+    /// Opens a database that is always in WAL mode (Core Data's stores).
+    OpenInWal,
     /// Turns WAL on; with `when_true`, only when that argument is `true`.
     EnableWal {
         when_true: Option<usize>,
@@ -636,6 +638,10 @@ fn action_op(
                 read_only: READ_ONLY_FLAGS.iter().any(|flag| call_text.contains(flag)),
             })
         }
+        Action::OpenInWal => Some(Op::DbOpen {
+            wal_flag: true,
+            read_only: false,
+        }),
         Action::EnableWal { when_true } => match when_true {
             Some(index) => (arg_text(index)? == "true").then_some(Op::WalEnable),
             None => Some(Op::WalEnable),

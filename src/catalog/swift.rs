@@ -83,6 +83,13 @@ pub const ROWS: &[Row] = &[
         Receiver::Any,
         Action::Open { wal_flag: None },
     ),
+    // Core Data: a container opens its store, in WAL mode since iOS 7.
+    Row::new("NSPersistentContainer", Receiver::Any, Action::OpenInWal),
+    Row::new(
+        "NSPersistentCloudKitContainer",
+        Receiver::Any,
+        Action::OpenInWal,
+    ),
     // Core Data: `NSSQLitePragmasOption: ["journal_mode": "DELETE"]`.
     Row::new("setOption", Receiver::Any, Action::PragmaDictionary),
     Row::new(

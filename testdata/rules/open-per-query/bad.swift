@@ -40,3 +40,16 @@ func photoCount(path: String) -> Int {
 func badge(path: String) -> String { String(photoCount(path: path)) }
 
 func summary(path: String) -> String { "\(photoCount(path: path)) photos" }
+
+// Core Data: a container (and its store) built per entry.
+func entryTitles(_ ids: [NSManagedObjectID]) -> [String] {
+    var titles: [String] = []
+    for id in ids {
+        let container = NSPersistentContainer(name: "Journal") // ~ open-per-query
+        container.loadPersistentStores { _, _ in }
+        if let entry = try? container.viewContext.existingObject(with: id) {
+            titles.append(entry.value(forKey: "title") as? String ?? "")
+        }
+    }
+    return titles
+}

@@ -61,3 +61,19 @@ final class PhotoStoreTests: XCTestCase {
         }
     }
 }
+
+// Core Data: one container for the app's lifetime, built in the initializer.
+final class JournalStack {
+    let container: NSPersistentContainer
+
+    init() {
+        container = NSPersistentContainer(name: "Journal")
+        container.loadPersistentStores { _, _ in }
+    }
+
+    func titles(_ ids: [NSManagedObjectID]) -> [String] {
+        ids.compactMap { id in
+            (try? container.viewContext.existingObject(with: id))?.value(forKey: "title") as? String
+        }
+    }
+}
