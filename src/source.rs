@@ -169,22 +169,6 @@ impl SourceFile {
         (line, col)
     }
 
-    /// Inverse of `line_col_utf16`, for positions coming from an editor.
-    pub fn offset_of_utf16(&self, line: usize, col: usize) -> usize {
-        let Some(&start) = self.line_starts.get(line) else {
-            return self.text.len();
-        };
-        let range = self.line_range(line);
-        let mut units = 0;
-        for (i, ch) in self.text[range.clone()].char_indices() {
-            if units >= col {
-                return start + i;
-            }
-            units += ch.len_utf16();
-        }
-        range.end
-    }
-
     /// Moves an offset back onto a char boundary inside the text.
     fn clamp(&self, offset: usize) -> usize {
         let mut offset = offset.min(self.text.len());
@@ -220,7 +204,6 @@ mod tests {
         let offset = file.text.find("fsync").unwrap();
         assert_eq!(file.line_col(offset), (1, 14));
         assert_eq!(file.line_col_utf16(offset), (0, 14));
-        assert_eq!(file.offset_of_utf16(0, 14), offset);
     }
 
     #[test]
