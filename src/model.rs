@@ -4,6 +4,8 @@
 //! parent. Rules ask questions of shape ("is this call inside a loop of the
 //! same function?") by walking parent links, and never see a syntax tree.
 
+use std::sync::OnceLock;
+
 use crate::lang::sql::SqlFact;
 use crate::source::{ByteRange, Language};
 
@@ -32,6 +34,10 @@ pub struct Model {
     /// SQL the frontend read directly rather than through a call: the
     /// statements of a `.sql` file, lexed once together with its comments.
     pub sql_facts: Vec<SqlFact>,
+    /// Each node's children, built on first use: rules ask for children of
+    /// every function and type, and a scan of all nodes per question made
+    /// summarising a file quadratic in its size.
+    child_lists: OnceLock<Vec<Vec<NodeId>>>,
 }
 
 #[derive(Debug)]
@@ -296,12 +302,14 @@ impl Model {
             unparsed: Vec::new(),
             imports: Vec::new(),
             sql_facts: Vec::new(),
+            child_lists: OnceLock::new(),
         }
     }
 
     /// Adds a node; its parent must already be in the model.
     pub fn push(&mut self, parent: Option<NodeId>, range: ByteRange, kind: NodeKind) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
+        self.child_lists = OnceLock::new();
         self.nodes.push(Node {
             parent,
             range,
@@ -323,8 +331,18 @@ impl Model {
         std::iter::successors(self.node(id).parent, move |&p| self.node(p).parent)
     }
 
+    /// Direct children, in source order.
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        self.ids().filter(move |&c| self.node(c).parent == Some(id))
+        let lists = self.child_lists.get_or_init(|| {
+            let mut lists = vec![Vec::new(); self.nodes.len()];
+            for child in self.ids() {
+                if let Some(parent) = self.node(child).parent {
+                    lists[parent.index()].push(child);
+                }
+            }
+            lists
+        });
+        lists[id.index()].iter().copied()
     }
 
     pub fn calls(&self) -> impl Iterator<Item = (NodeId, &Call)> + '_ {
