@@ -586,6 +586,8 @@ pub struct Write {
 /// Every write a file runs, once per executing call.
 pub fn writes(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Vec<Write> {
     let mut found: Vec<Write> = Vec::new();
+    // A call executing several statements is one write.
+    let mut seen: std::collections::HashSet<NodeId> = std::collections::HashSet::new();
     for at in sql {
         let (Some(call), SqlFactKind::Query(query)) = (at.origin, &at.fact.kind) else {
             continue;
@@ -597,7 +599,7 @@ pub fn writes(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Vec<Write
             QueryVerb::Replace => "REPLACE",
             QueryVerb::Select => continue,
         };
-        if found.iter().any(|w| w.call == call) {
+        if !seen.insert(call) {
             continue;
         }
         found.push(Write {

@@ -134,6 +134,7 @@ pub struct SqlSummary {
 impl FileSummary {
     pub fn new(model: &Model, ops: &[Classified], sql: &FileSql, text: &str) -> FileSummary {
         let mut function_index: HashMap<NodeId, usize> = HashMap::new();
+        let dao_writes = dao_writes(model, ops, sql, text);
         let mut summary = FileSummary {
             imports: model.imports.clone(),
             ..FileSummary::default()
@@ -147,7 +148,7 @@ impl FileSummary {
                         owner: model.enclosing_type(id).map(str::to_string),
                         kind: function.kind,
                         is_test: is_test_function(model, id, text),
-                        dao_write: dao_write(model, ops, sql, id, text),
+                        dao_write: dao_writes.get(&id).copied(),
                     });
                 }
                 NodeKind::TypeDecl { name } if connections::holds_database_locator(model, id) => {
@@ -497,30 +498,47 @@ fn is_test_function(model: &Model, function: NodeId, text: &str) -> bool {
     annotated || attributed || f.name.starts_with("test")
 }
 
-/// `Some(batched)` for a Room DAO write method: a write annotation, or a
-/// `@Query` whose SQL writes.
-fn dao_write(
+/// The file's Room DAO write methods, each with whether it is batched: a
+/// write annotation, or a `@Query` whose SQL writes. One pass over the ops
+/// and facts, rather than one per function.
+fn dao_writes(
     model: &Model,
     ops: &[Classified],
     sql: &FileSql,
-    function: NodeId,
     text: &str,
-) -> Option<bool> {
-    let annotation = |id: NodeId| connections::is_annotation_of(model, id, function);
-    let declared = ops.iter().find_map(|c| match c.op {
-        Op::DaoWrite { batched } if annotation(c.node) => Some(batched),
-        _ => None,
-    });
-    declared.or_else(|| {
-        sql.facts.iter().find_map(|at| match &at.fact.kind {
-            SqlFactKind::Query(query)
-                if query.verb != sql::QueryVerb::Select && at.origin.is_some_and(annotation) =>
-            {
-                catalog::takes_collection(model, at.origin?, text)
+) -> HashMap<NodeId, bool> {
+    let annotated = |call: NodeId| {
+        model
+            .node(call)
+            .parent
+            .filter(|&function| connections::is_annotation_of(model, call, function))
+    };
+    let mut writes = HashMap::new();
+    for classified in ops {
+        if let Op::DaoWrite { batched } = classified.op {
+            if let Some(function) = annotated(classified.node) {
+                writes.entry(function).or_insert(batched);
             }
-            _ => None,
-        })
-    })
+        }
+    }
+    for at in &sql.facts {
+        let SqlFactKind::Query(query) = &at.fact.kind else {
+            continue;
+        };
+        if query.verb == sql::QueryVerb::Select {
+            continue;
+        }
+        let Some(origin) = at.origin else { continue };
+        let Some(function) = annotated(origin) else {
+            continue;
+        };
+        if let std::collections::hash_map::Entry::Vacant(entry) = writes.entry(function) {
+            if let Some(batched) = catalog::takes_collection(model, origin, text) {
+                entry.insert(batched);
+            }
+        }
+    }
+    writes
 }
 
 /// A fact that switches the journal to WAL.
