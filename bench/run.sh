@@ -40,3 +40,31 @@ printf 'storlint %.3fs   cat %.3fs   grep %.3fs\n' "$t_storlint" "$t_cat" "$t_gr
 printf 'storlint / cat  = %.1fx\n' "$(echo "$t_storlint / $t_cat" | bc -l)"
 printf 'storlint / grep = %.1fx\n' "$(echo "$t_storlint / $t_grep" | bc -l)"
 printf 'storlint: %.0f files/s, %.1f MiB/s\n' "$(echo "$files / $t_storlint" | bc -l)" "$(echo "$bytes / 1048576 / $t_storlint" | bc -l)"
+
+# Scaling within one file: the same generated Rust and Kotlin files at N and
+# 2N functions. Linear work gives a ratio near 2; a pass per function over
+# the whole file shows up as a ratio near 4.
+gen_rust() {
+  echo 'use rusqlite::Connection;'
+  for i in $(seq "$1"); do
+    echo "fn f$i(c: &Connection) -> i64 { c.execute(\"UPDATE t SET a = $i\", []).ok(); $i }"
+  done
+}
+gen_kotlin() {
+  echo 'import android.database.sqlite.SQLiteDatabase'
+  echo 'class Big(private val db: SQLiteDatabase) {'
+  for i in $(seq "$1"); do
+    echo "    fun f$i(x: Int): Int { val y = x + $i; db.execSQL(\"UPDATE t SET a = $i\"); return y }"
+  done
+  echo '}'
+}
+n=4000
+for lang in rust kotlin; do
+  ext=$([ "$lang" = rust ] && echo rs || echo kt)
+  "gen_$lang" "$n" > "$corpus/one.$ext"
+  "gen_$lang" $((2 * n)) > "$corpus/two.$ext"
+  t1=$(time_of "$bin" --color never "$corpus/one.$ext")
+  t2=$(time_of "$bin" --color never "$corpus/two.$ext")
+  printf '%s, %d -> %d functions in one file: %.3fs -> %.3fs, ratio %.2f\n' \
+    "$lang" "$n" $((2 * n)) "$t1" "$t2" "$(echo "$t2 / $t1" | bc -l)"
+done
