@@ -95,8 +95,10 @@ pub enum FunctionKind {
     /// Swift `init`, Kotlin constructor or `init {}` block.
     Initializer,
     Deinitializer,
-    /// Property getter or setter (`get`, `set`, a computed property).
-    Accessor,
+    /// Property getter (`get`, a computed property's body).
+    Getter,
+    /// Property setter (`set`, Swift's `_modify`): runs on every change.
+    Setter,
     /// Swift `willSet` / `didSet`.
     Observer,
 }

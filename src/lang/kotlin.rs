@@ -1117,7 +1117,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .into_iter()
             .find(|c| matches!(c.kind(), "get" | "set"))
             .map_or(node.byte_range(), |k| k.byte_range());
-        let id = self.push_function(ctx, node, property, FunctionKind::Accessor, keyword);
+        let kind = if node.kind() == "setter" {
+            FunctionKind::Setter
+        } else {
+            FunctionKind::Getter
+        };
+        let id = self.push_function(ctx, node, property, kind, keyword);
         let body_ctx = ctx.body(id);
         let declared_type = named_children(node)
             .into_iter()
@@ -2586,8 +2591,8 @@ abstract class AppDatabase : RoomDatabase()
         assert_eq!(
             summary,
             vec![
-                ("value", FunctionKind::Accessor, "set"),
-                ("value", FunctionKind::Accessor, "get"),
+                ("value", FunctionKind::Setter, "set"),
+                ("value", FunctionKind::Getter, "get"),
                 ("init", FunctionKind::Initializer, "init"),
                 ("init", FunctionKind::Initializer, "constructor"),
             ]
@@ -2595,7 +2600,7 @@ abstract class AppDatabase : RoomDatabase()
         let (save, _) = only_call(&model, "save");
         let setter = model.enclosing_function(save).expect("setter");
         assert!(
-            matches!(&model.node(setter).kind, NodeKind::Function(f) if f.kind == FunctionKind::Accessor)
+            matches!(&model.node(setter).kind, NodeKind::Function(f) if f.kind == FunctionKind::Setter)
         );
         assert!(model.ids().any(|id| matches!(&model.node(id).kind,
             NodeKind::Assign { target, value: Value::Chain(v) }

@@ -619,7 +619,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     node.byte_range(),
                     NodeKind::Function(Function {
                         name: property_name.to_string(),
-                        kind: FunctionKind::Accessor,
+                        kind: FunctionKind::Getter,
                         name_range,
                     }),
                 )),
@@ -632,8 +632,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             node,
             parent,
             property_name,
-            &["computed_getter", "computed_setter", "computed_modify"],
-            FunctionKind::Accessor,
+            &[
+                ("computed_getter", FunctionKind::Getter),
+                ("computed_setter", FunctionKind::Setter),
+                ("computed_modify", FunctionKind::Setter),
+            ],
         );
     }
 
@@ -642,23 +645,26 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             node,
             parent,
             property_name,
-            &["willset_clause", "didset_clause"],
-            FunctionKind::Observer,
+            &[
+                ("willset_clause", FunctionKind::Observer),
+                ("didset_clause", FunctionKind::Observer),
+            ],
         );
     }
 
     /// Each child of one of `kinds` (`get`, `set`, `didSet`...) becomes a
-    /// function named after the property, labelled by its keyword.
+    /// function of the paired kind, named after the property and labelled by
+    /// its keyword.
     fn lower_property_functions(
         &mut self,
         node: TsNode,
         parent: Option<NodeId>,
         property_name: &str,
-        kinds: &[&str],
-        kind: FunctionKind,
+        kinds: &[(&str, FunctionKind)],
     ) {
         for child in children(node) {
-            if kinds.contains(&child.kind()) {
+            let paired = kinds.iter().find(|(k, _)| *k == child.kind());
+            if let Some(&(_, kind)) = paired {
                 let keyword = children(child).into_iter().next().unwrap_or(child);
                 let id = self.push(
                     parent,
@@ -2038,7 +2044,7 @@ let top = 3
         assert_eq!(shared.init, Value::Chain(vec![call_seg("Store")]));
         assert_eq!(binding(&model, "top").1.kind, BindingKind::Constant);
 
-        let (name_fn_id, name_fn) = function(&model, "name", FunctionKind::Accessor);
+        let (name_fn_id, name_fn) = function(&model, "name", FunctionKind::Getter);
         assert_eq!(&file.text[name_fn.name_range.clone()], "name");
         assert_eq!(node(&model, name_fn_id).parent, Some(store));
         let accessors: Vec<&str> = model

@@ -135,11 +135,8 @@ fn observer_or_setter(ctx: &FileContext, node: NodeId) -> Option<(ByteRange, Str
         let current = model.node(ancestor);
         match &current.kind {
             NodeKind::Function(function) => {
-                let keyword = ctx.file.text.get(function.name_range.clone())?;
-                // Getters and setters share `FunctionKind::Accessor`; the
-                // keyword tells them apart.
-                let per_change = function.kind == FunctionKind::Observer
-                    || (function.kind == FunctionKind::Accessor && keyword == "set");
+                let per_change =
+                    matches!(function.kind, FunctionKind::Observer | FunctionKind::Setter);
                 return per_change.then(|| (function.name_range.clone(), function.name.clone()));
             }
             NodeKind::Closure { .. } => {
