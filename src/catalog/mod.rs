@@ -417,6 +417,16 @@ fn member_rows(language: Language) -> &'static [MemberRow] {
     }
 }
 
+/// Names a closure's parameters have without being declared (Kotlin's `it`,
+/// Swift's `$0`): in an iteration closure they differ per element.
+pub fn implicit_closure_parameters(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::Kotlin => &["it"],
+        Language::Swift => &["$0", "$1", "$2"],
+        Language::Rust | Language::Sql => &[],
+    }
+}
+
 /// Higher-order calls whose closure argument runs once per element, making
 /// the closure a loop body.
 pub fn is_iteration_call(language: Language, name: &str) -> bool {

@@ -155,8 +155,8 @@ fn observer_or_setter(ctx: &FileContext, node: NodeId) -> Option<(ByteRange, Str
 }
 
 /// Names whose value changes from one iteration to the next: the loop's
-/// own variables (pattern bindings, closure parameters, Kotlin's `it`,
-/// Swift's `$0`), variables assigned in the body, and locals of the body
+/// own variables (pattern bindings, closure parameters, implicit ones such
+/// as Kotlin's `it`), variables assigned in the body, and locals of the body
 /// computed from any of those.
 fn varying_names(ctx: &FileContext, repeats: &Repetition) -> HashSet<String> {
     let model = ctx.model;
@@ -164,7 +164,11 @@ fn varying_names(ctx: &FileContext, repeats: &Repetition) -> HashSet<String> {
     let rep = repeats.node;
     let mut names: HashSet<String> = HashSet::new();
     if matches!(model.node(rep).kind, NodeKind::Closure { .. }) {
-        names.extend(["it", "$0", "$1"].map(String::from));
+        names.extend(
+            crate::catalog::implicit_closure_parameters(model.language)
+                .iter()
+                .map(|name| name.to_string()),
+        );
     }
     let body: Vec<NodeId> = model
         .ids()
