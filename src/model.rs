@@ -217,6 +217,29 @@ impl StrLit {
     }
 }
 
+/// The string values of constants a frontend has evaluated, by a key the
+/// frontend chooses for each constant's initializer. While one is being
+/// evaluated it reads as unknown, so a constant defined through itself ends
+/// in a hole instead of recursing forever.
+#[derive(Debug, Default)]
+pub struct ConstantValues(std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>);
+
+impl ConstantValues {
+    pub fn get_or_evaluate(
+        &self,
+        key: usize,
+        evaluate: impl FnOnce() -> Option<StrLit>,
+    ) -> Option<StrLit> {
+        if let Some(known) = self.0.borrow().get(&key) {
+            return known.clone();
+        }
+        self.0.borrow_mut().insert(key, None);
+        let value = evaluate();
+        self.0.borrow_mut().insert(key, value.clone());
+        value
+    }
+}
+
 /// Builds a `StrLit` piece by piece while a frontend decodes a literal.
 #[derive(Debug, Default)]
 pub struct StrBuilder {

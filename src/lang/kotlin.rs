@@ -575,7 +575,7 @@ struct Lowerer<'a, 'tree> {
     constants: Constants<'tree>,
     /// Values of constants already evaluated, by initializer offset; `None`
     /// while one is being evaluated, so a cycle ends in a hole.
-    constant_values: std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>,
+    constant_values: crate::model::ConstantValues,
 }
 
 impl<'a, 'tree> Lowerer<'a, 'tree> {
@@ -1745,13 +1745,8 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             _ => return None,
         };
         let key = chosen.init.start_byte();
-        if let Some(known) = self.constant_values.borrow().get(&key) {
-            return known.clone();
-        }
-        self.constant_values.borrow_mut().insert(key, None);
-        let value = self.string_value(chosen.init, depth + 1);
-        self.constant_values.borrow_mut().insert(key, value.clone());
-        value
+        self.constant_values
+            .get_or_evaluate(key, || self.string_value(chosen.init, depth + 1))
     }
 
     /// Names of the types around a node, outermost first.

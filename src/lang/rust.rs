@@ -219,9 +219,8 @@ struct Lowerer<'a, 'ast> {
     /// The type of the `impl` block being lowered, for `Self::NAME`.
     impl_type: Option<String>,
     constants: Constants<'ast>,
-    /// Values of constants already evaluated, by initializer address;
-    /// `None` while one is being evaluated, so a cycle ends in a hole.
-    constant_values: std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>,
+    /// Values of constants already evaluated, keyed by initializer address.
+    constant_values: crate::model::ConstantValues,
 }
 
 impl Lowerer<'_, '_> {
@@ -320,13 +319,8 @@ impl Lowerer<'_, '_> {
         };
         let chosen = candidates.iter().find(|c| c.owner == owner)?;
         let key = chosen.init as *const Expr as usize;
-        if let Some(known) = self.constant_values.borrow().get(&key) {
-            return known.clone();
-        }
-        self.constant_values.borrow_mut().insert(key, None);
-        let value = self.string_value(chosen.init, depth + 1);
-        self.constant_values.borrow_mut().insert(key, value.clone());
-        value
+        self.constant_values
+            .get_or_evaluate(key, || self.string_value(chosen.init, depth + 1))
     }
 
     /// `concat!(...)` and `format!(...)` with what is known of their parts.
