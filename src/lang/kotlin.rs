@@ -573,8 +573,7 @@ struct Lowerer<'a, 'tree> {
     model: Model,
     comments_from_tree: bool,
     constants: Constants<'tree>,
-    /// Values of constants already evaluated, by initializer offset; `None`
-    /// while one is being evaluated, so a cycle ends in a hole.
+    /// Values of constants already evaluated, keyed by initializer offset.
     constant_values: crate::model::ConstantValues,
 }
 

@@ -68,8 +68,7 @@ struct Lowerer<'a, 'tree> {
     src: &'a str,
     model: Model,
     constants: Constants<'tree>,
-    /// Values of constants already evaluated, by initializer offset; `None`
-    /// while one is being evaluated, so a cycle ends in a hole.
+    /// Values of constants already evaluated, keyed by initializer offset.
     constant_values: crate::model::ConstantValues,
     /// Byte ranges of the partial sums inside a concatenation already
     /// lowered as one Str: `("a" + b)` in `"a" + b + c` is not a string of its own.
