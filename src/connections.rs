@@ -464,10 +464,7 @@ fn uses_of(
     // The value itself, not something read from it: `conn` in
     // `Self { conn }`, not in `Int(db.intForQuery(..))`.
     let mentions = |range: ByteRange| text.get(range).is_some_and(|t| mentions_value(t, name));
-    for id in model
-        .ids()
-        .filter(|&id| model.ancestors(id).any(|a| a == function))
-    {
+    for id in model.descendants(function) {
         match &model.node(id).kind {
             NodeKind::Return(Value::Chain(chain)) if is_name(chain) && refers_here(id) => {
                 uses.escapes = true;
@@ -540,8 +537,8 @@ fn varies_per_item(model: &Model, open: NodeId, repetition: NodeId, holders: &[N
     let mut calls = vec![open];
     calls.extend(
         model
-            .ids()
-            .filter(|&id| model.ancestors(id).any(|a| a == open))
+            .descendants(open)
+            .into_iter()
             .filter(|&id| matches!(model.node(id).kind, NodeKind::Call(_))),
     );
     for call in calls {

@@ -390,6 +390,18 @@ impl Model {
             .find(|&a| matches!(self.node(a).kind, NodeKind::Function(_)))
     }
 
+    /// Every node below `id`, in node order (source order).
+    pub fn descendants(&self, id: NodeId) -> Vec<NodeId> {
+        let mut found = Vec::new();
+        let mut stack: Vec<NodeId> = self.children(id).collect();
+        while let Some(node) = stack.pop() {
+            found.push(node);
+            stack.extend(self.children(node));
+        }
+        found.sort_unstable();
+        found
+    }
+
     /// The loop, or iteration closure (`forEach { }`, `.for_each(|x| ..)`),
     /// that runs `id` once per element, if it lies in the same function. A
     /// closure handed to a call runs where the call runs; a closure stored
@@ -420,5 +432,29 @@ impl Model {
             NodeKind::TypeDecl { name } => Some(name.as_str()),
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_and_descendants_follow_parent_links_in_source_order() {
+        let mut model = Model::new(Language::Kotlin);
+        let function = model.push(None, 0..50, NodeKind::Closure { iteration: false });
+        let first = model.push(Some(function), 5..10, NodeKind::Closure { iteration: true });
+        let inner = model.push(Some(first), 6..8, NodeKind::Return(Value::Other));
+        let second = model.push(Some(function), 20..30, NodeKind::Return(Value::Other));
+        assert_eq!(
+            model.children(function).collect::<Vec<_>>(),
+            [first, second]
+        );
+        assert_eq!(model.descendants(function), [first, inner, second]);
+        // A node pushed after a question is still seen: the index is rebuilt.
+        let late = model.push(Some(first), 9..10, NodeKind::Return(Value::Other));
+        assert_eq!(model.children(first).collect::<Vec<_>>(), [inner, late]);
+        assert_eq!(model.repetition(inner), Some(first));
+        assert_eq!(model.repetition(second), None);
     }
 }

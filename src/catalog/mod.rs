@@ -1089,8 +1089,8 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
     // The column names are the index's own strings: varargs, or the
     // elements of `value = [...]`, all children of the call.
     let columns: Vec<IndexedColumn> = model
-        .ids()
-        .filter(|&id| model.node(id).parent == Some(index) && Some(id) != name_node)
+        .children(index)
+        .filter(|&id| Some(id) != name_node)
         .filter_map(|id| model.str_lit(id))
         .map(|s| IndexedColumn {
             name: s.value.clone(),
@@ -1135,8 +1135,8 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
 /// handed to the call, read as the pragma it sets.
 fn pragma_dictionary(model: &Model, call: NodeId, text: &str) -> Option<Op> {
     let strings: Vec<(NodeId, &StrLit)> = model
-        .ids()
-        .filter(|&id| model.ancestors(id).any(|a| a == call))
+        .descendants(call)
+        .into_iter()
         .filter_map(|id| model.str_lit(id).map(|s| (id, s)))
         .collect();
     strings.windows(2).find_map(|pair| {

@@ -170,10 +170,7 @@ fn varying_names(ctx: &FileContext, repeats: &Repetition) -> HashSet<String> {
                 .map(|name| name.to_string()),
         );
     }
-    let body: Vec<NodeId> = model
-        .ids()
-        .filter(|&id| model.ancestors(id).any(|a| a == rep))
-        .collect();
+    let body: Vec<NodeId> = model.descendants(rep);
     let mut locals: Vec<(&str, &str)> = Vec::new();
     for &id in &body {
         match &model.node(id).kind {

@@ -215,8 +215,8 @@ fn escapes(model: &Model, text: &str, temp: &Site) -> bool {
     };
     let moved = |value: &Value| matches!(value, Value::Chain(c) if c.len() == 1 && c[0] == Segment::Name(name.clone()));
     model
-        .ids()
-        .filter(|&id| model.ancestors(id).any(|a| a == temp.repetition))
+        .descendants(temp.repetition)
+        .into_iter()
         .any(|id| match &model.node(id).kind {
             NodeKind::Call(call) => call.args.iter().any(|arg| {
                 moved(&arg.value)
