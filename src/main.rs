@@ -72,6 +72,8 @@ enum Format {
     Sarif,
     /// GitHub Actions annotations (workflow commands).
     Github,
+    /// One line per finding: `path:line:col: severity[rule]: message`.
+    Concise,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -109,6 +111,10 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         Format::Text => {
             let mut out = StandardStream::stdout(color_choice(args.color));
             written(render::terminal::write_report(&mut out, &report))?;
+        }
+        Format::Concise => {
+            let mut out = std::io::stdout().lock();
+            written(write!(out, "{}", render::concise::to_concise(&report)))?;
         }
         Format::Github => {
             let mut out = std::io::stdout().lock();

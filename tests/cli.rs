@@ -102,6 +102,24 @@ fn github_format_prints_one_annotation_per_finding() {
 }
 
 #[test]
+fn concise_format_prints_one_line_per_finding() {
+    let dir = project(&[("db/schema.sql", "-- schema\nVACUUM;\nPRAGMA secure_delete = ON;\n")]);
+    let output = storlint(&["--format", "concise"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("db/schema.sql:2:1: warning[full-vacuum]: full VACUUM rewrites"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("db/schema.sql:3:1: warning[secure-delete-on]: "),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_missing_path_exits_2_naming_it() {
     let dir = project(&[]);
     let output = storlint(&["nowhere"], dir.path());
