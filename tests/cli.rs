@@ -114,7 +114,7 @@ fn concise_format_prints_one_line_per_finding() {
         "{text}"
     );
     assert!(
-        lines[1].starts_with("db/schema.sql:3:1: warning[secure-delete-on]: "),
+        lines[1].starts_with("db/schema.sql:3:24: warning[secure-delete-on]: secure_delete=ON overwrites"),
         "{text}"
     );
 }
