@@ -15,6 +15,11 @@ pub struct Discovered {
     pub path: PathBuf,
     /// The path as the user should see it: relative to the working directory when under it.
     pub display: String,
+    /// The path relative to the project: relative to the working directory
+    /// when under it, otherwise to the directory walked. Layout conventions
+    /// (test directories) are read from it, never from the directories
+    /// above the project (a checkout under `~/tests/` is not test code).
+    pub layout_path: String,
     pub language: Language,
 }
 
@@ -54,6 +59,7 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
                 Some(language) => discovery.files.push(Discovered {
                     path: root.clone(),
                     display: display_path(root, cwd),
+                    layout_path: layout_path(root, cwd, root.parent().unwrap_or(root)),
                     language,
                 }),
                 None => discovery.warnings.push(format!(
@@ -80,6 +86,7 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
                     if let Some(language) = Language::from_path(entry.path()) {
                         discovery.files.push(Discovered {
                             display: display_path(entry.path(), cwd),
+                            layout_path: layout_path(entry.path(), cwd, root),
                             path: entry.into_path(),
                             language,
                         });
@@ -92,6 +99,24 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
     discovery.files.sort_by(|a, b| a.display.cmp(&b.display));
     discovery.files.dedup_by(|a, b| a.display == b.display);
     Ok(discovery)
+}
+
+/// The path relative to `cwd` when under it, otherwise relative to `root`
+/// (the directory walked, or a named file's directory).
+fn layout_path(path: &Path, cwd: &Path, root: &Path) -> String {
+    let absolute = |p: &Path| {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            cwd.join(p)
+        }
+    };
+    let path = absolute(path);
+    let relative = path
+        .strip_prefix(cwd)
+        .or_else(|_| path.strip_prefix(absolute(root)))
+        .unwrap_or(&path);
+    relative.to_string_lossy().replace('\\', "/")
 }
 
 /// `./src/a.rs` -> `src/a.rs`; an absolute path under `cwd` -> relative to it.

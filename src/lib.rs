@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod connections;
+pub mod context;
 pub mod diagnostic;
 pub mod discover;
 pub mod facts;
@@ -23,6 +24,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+pub use crate::context::Options;
+use crate::context::TestCode;
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
 use crate::project::{FileSummary, Project, ProjectFile};
@@ -71,6 +74,8 @@ pub struct Report {
     pub checked: usize,
     /// Files the prefilter skipped: no word any rule cares about.
     pub skipped: usize,
+    /// Test files not checked (`Options::include_tests` checks them).
+    pub test_files: usize,
 }
 
 impl Report {
@@ -90,6 +95,7 @@ impl Report {
 enum Outcome {
     Checked(Box<(SourceFile, Analysis)>),
     Skipped,
+    TestCode,
     Failed(FileProblem),
 }
 
@@ -99,13 +105,30 @@ enum Outcome {
 pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
     pub summary: FileSummary,
+    /// The file's test code that is not reported (none when tests are included).
+    pub excluded: TestCode,
+}
+
+/// Discovers and checks every file under `paths`, in parallel, with the
+/// default options (test code not reported).
+pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError> {
+    lint_paths_with(paths, cwd, &Options::default())
 }
 
 /// Discovers and checks every file under `paths`, in parallel.
-pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError> {
+pub fn lint_paths_with(
+    paths: &[PathBuf],
+    cwd: &Path,
+    options: &Options,
+) -> Result<Report, DiscoverError> {
     let discovery = discover::discover(paths, cwd)?;
-    let outcomes: Vec<Outcome> =
-        with_parser_threads(|| discovery.files.par_iter().map(check_discovered).collect());
+    let outcomes: Vec<Outcome> = with_parser_threads(|| {
+        discovery
+            .files
+            .par_iter()
+            .map(|found| check_discovered(found, options))
+            .collect()
+    });
     let mut report = Report {
         warnings: discovery.warnings,
         ..Report::default()
@@ -115,6 +138,7 @@ pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError
         match outcome {
             Outcome::Checked(file) => analysed.push(*file),
             Outcome::Skipped => report.skipped += 1,
+            Outcome::TestCode => report.test_files += 1,
             Outcome::Failed(problem) => report.problems.push(problem),
         }
     }
@@ -132,7 +156,10 @@ pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError
         run_project_rules(&project)
     };
     for (index, diagnostic) in project_findings {
-        analysed[index].1.diagnostics.push(diagnostic);
+        let analysis = &mut analysed[index].1;
+        if !analysis.excluded.contains(diagnostic.primary.range.start) {
+            analysis.diagnostics.push(diagnostic);
+        }
     }
     report.files = analysed
         .into_iter()
@@ -179,7 +206,11 @@ fn with_parser_threads<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     }
 }
 
-fn check_discovered(found: &Discovered) -> Outcome {
+fn check_discovered(found: &Discovered, options: &Options) -> Outcome {
+    // Test files are neither reported nor evidence: no need to read them.
+    if !options.include_tests && context::is_test_path(&found.layout_path, found.language) {
+        return Outcome::TestCode;
+    }
     let problem = |message: String| {
         Outcome::Failed(FileProblem {
             path: found.display.clone(),
@@ -198,28 +229,43 @@ fn check_discovered(found: &Discovered) -> Outcome {
     if !prefilter::mentions_storage(&text, found.language) {
         return Outcome::Skipped;
     }
-    let source = SourceFile::new(
+    let mut source = SourceFile::new(
         found.path.clone(),
         found.display.clone(),
         found.language,
         text,
     );
-    match analyze(&source) {
+    source.layout_path = found.layout_path.clone();
+    match analyze(&source, options) {
         Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
         Err(problem) => Outcome::Failed(problem),
     }
 }
 
-/// Checks one file on its own, as a project of one file: the file rules,
-/// then the project rules over its facts. Diagnostics come out in source order.
+/// Checks one file on its own, as a project of one file, with the default
+/// options: the file rules, then the project rules over its facts.
+/// Diagnostics come out in source order.
 pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
-    let analysis = analyze(file)?;
+    lint_source_with(file, &Options::default())
+}
+
+/// `lint_source` with explicit options.
+pub fn lint_source_with(
+    file: &SourceFile,
+    options: &Options,
+) -> Result<Vec<Diagnostic>, FileProblem> {
+    let analysis = analyze(file, options)?;
     let mut diagnostics = analysis.diagnostics;
     let project = Project::new(vec![ProjectFile {
         source: file,
         summary: &analysis.summary,
     }]);
-    diagnostics.extend(run_project_rules(&project).into_iter().map(|(_, d)| d));
+    diagnostics.extend(
+        run_project_rules(&project)
+            .into_iter()
+            .map(|(_, d)| d)
+            .filter(|d| !analysis.excluded.contains(d.primary.range.start)),
+    );
     suppress::apply(file, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     Ok(diagnostics)
@@ -227,7 +273,8 @@ pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
 
 /// The file stage: parse, lower, classify, collect SQL facts, run the file
 /// rules for its language, and summarise the file for the project stage.
-pub fn analyze(file: &SourceFile) -> Result<Analysis, FileProblem> {
+/// Unless tests are included, test code is neither reported nor summarised.
+pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FileProblem> {
     let problem = |message: String, offset: Option<usize>| FileProblem {
         path: file.display.clone(),
         message,
@@ -257,6 +304,11 @@ pub fn analyze(file: &SourceFile) -> Result<Analysis, FileProblem> {
         ops: &ops,
         sql: &sql.facts,
     };
+    let excluded = if options.include_tests {
+        TestCode::none()
+    } else {
+        TestCode::of(file, &model)
+    };
     let diagnostics: Vec<Diagnostic> = RULES
         .iter()
         .filter(|rule| rule.languages.contains(&file.language))
@@ -265,11 +317,17 @@ pub fn analyze(file: &SourceFile) -> Result<Analysis, FileProblem> {
             Check::Project(_) => None,
         })
         .flatten()
+        .filter(|d| !excluded.contains(d.primary.range.start))
         .collect();
-    let summary = FileSummary::new(&model, &ops, &sql, &file.text);
+    let summary = if excluded.is_whole_file() {
+        FileSummary::default()
+    } else {
+        FileSummary::new(&model, &ops, &sql, &file.text, &excluded)
+    };
     Ok(Analysis {
         diagnostics,
         summary,
+        excluded,
     })
 }
 

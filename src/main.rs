@@ -62,6 +62,10 @@ struct CheckArgs {
     /// Do not report these rules (comma-separated ids).
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
+    /// Also check test code (test directories, `#[cfg(test)]`, XCTest and
+    /// JUnit classes), and let it count as evidence for project rules.
+    #[arg(long)]
+    include_tests: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -105,7 +109,11 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
     let selection = Selection::new(&args.select, &args.ignore)?;
-    let mut report = storlint::lint_paths(&args.paths, &cwd).map_err(|e| e.to_string())?;
+    let options = storlint::Options {
+        include_tests: args.include_tests,
+    };
+    let mut report =
+        storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;
     report.retain_rules(|rule| selection.keeps(rule));
     match args.format {
         Format::Text => {

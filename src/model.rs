@@ -34,6 +34,10 @@ pub struct Model {
     /// SQL the frontend read directly rather than through a call: the
     /// statements of a `.sql` file, lexed once together with its comments.
     pub sql_facts: Vec<SqlFact>,
+    /// Items the frontend knows are test code from a syntax-level marker the
+    /// model does not otherwise keep (Rust `#[cfg(test)]` modules and
+    /// `#[test]` items). `context::TestCode` adds what the model shows.
+    pub test_items: Vec<ByteRange>,
     /// Each node's children, built on first use: rules ask for children of
     /// every function and type, and a scan of all nodes per question made
     /// summarising a file quadratic in its size.
@@ -327,6 +331,7 @@ impl Model {
             unparsed: Vec::new(),
             imports: Vec::new(),
             sql_facts: Vec::new(),
+            test_items: Vec::new(),
             child_lists: OnceLock::new(),
         }
     }

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::catalog::{self, Classified, Op};
 use crate::connections::{self, Transactions};
+use crate::context::{self, TestCode};
 use crate::facts::FileSql;
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
 use crate::model::FunctionKind;
@@ -42,8 +43,6 @@ pub struct FunctionSummary {
     pub name: String,
     pub owner: Option<String>,
     pub kind: FunctionKind,
-    /// A test or test fixture: annotated, attributed or named so.
-    pub is_test: bool,
     /// A Room DAO write method (`@Insert`, `@Query("DELETE ..")`):
     /// `Some(batched)`, batched when it takes a collection.
     pub dao_write: Option<bool>,
@@ -95,6 +94,12 @@ pub struct OpenSite {
     pub wal_flag: bool,
     /// The connection is read-only: it cannot choose a journal mode.
     pub read_only: bool,
+    /// The database lives in memory: no file, no journal.
+    pub in_memory: bool,
+    /// The database the call opens, when written so that two opens can be
+    /// told to open the same one: a literal, a constant, or a path helper
+    /// (`DataManager.pathToDb()`), as written without spaces.
+    pub database: Option<String>,
 }
 
 /// A connection opened somewhere (open-per-query).
@@ -111,6 +116,8 @@ pub struct OpenUse {
     /// Opened for this use only: neither returned, stored nor handed to an
     /// owner; a helper's kept connection counts only when it is also closed here.
     pub per_use: bool,
+    /// The database lives in memory: opening it touches no file.
+    pub in_memory: bool,
 }
 
 /// An INSERT/UPDATE/DELETE/REPLACE (write-without-transaction).
@@ -132,7 +139,17 @@ pub struct SqlSummary {
 }
 
 impl FileSummary {
-    pub fn new(model: &Model, ops: &[Classified], sql: &FileSql, text: &str) -> FileSummary {
+    /// Summarises a file for the project stage. Nothing located in
+    /// `excluded` (test code) is kept: it is no caller, no open, no write and
+    /// no query that could count as evidence.
+    pub fn new(
+        model: &Model,
+        ops: &[Classified],
+        sql: &FileSql,
+        text: &str,
+        excluded: &TestCode,
+    ) -> FileSummary {
+        let kept = |id: NodeId| !excluded.contains(model.node(id).range.start);
         let mut function_index: HashMap<NodeId, usize> = HashMap::new();
         let dao_writes = dao_writes(model, ops, sql, text);
         let mut summary = FileSummary {
@@ -147,7 +164,6 @@ impl FileSummary {
                         name: function.name.clone(),
                         owner: model.enclosing_type(id).map(str::to_string),
                         kind: function.kind,
-                        is_test: is_test_function(model, id, text),
                         dao_write: dao_writes.get(&id).copied(),
                     });
                 }
@@ -173,7 +189,7 @@ impl FileSummary {
         };
         let transactions = Transactions::new(model, ops, &sql.facts);
         let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
-        for (id, call) in model.calls() {
+        for (id, call) in model.calls().filter(|(id, _)| kept(*id)) {
             let qualifier = match call.receiver.last() {
                 Some(Segment::Name(name)) if name.starts_with(char::is_uppercase) => {
                     Some(name.clone())
@@ -190,6 +206,9 @@ impl FileSummary {
             });
         }
         for write in connections::writes(model, ops, &sql.facts) {
+            if !kept(write.call) {
+                continue;
+            }
             let loop_node = model.repetition(write.call);
             summary.writes.push(WriteSite {
                 place: place(write.call, write.range),
@@ -198,7 +217,7 @@ impl FileSummary {
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
             });
         }
-        for classified in ops {
+        for classified in ops.iter().filter(|c| kept(c.node)) {
             let id = classified.node;
             let name_range = match &model.node(id).kind {
                 NodeKind::Call(call) => call.name_range.clone(),
@@ -208,6 +227,7 @@ impl FileSummary {
                 Op::DbOpen {
                     wal_flag,
                     read_only,
+                    in_memory,
                 } => summary.opens.push(OpenSite {
                     place: place(id, name_range),
                     api: match &model.node(id).kind {
@@ -216,6 +236,11 @@ impl FileSummary {
                     },
                     wal_flag: *wal_flag,
                     read_only: *read_only,
+                    in_memory: *in_memory,
+                    database: match &model.node(id).kind {
+                        NodeKind::Call(call) => database_named(call, text),
+                        _ => None,
+                    },
                 }),
                 Op::WalEnable => summary.wal_enables.push(place(id, name_range)),
                 _ => {}
@@ -239,15 +264,29 @@ impl FileSummary {
                 repeated: repeated(id),
                 per_item: fate.per_item,
                 per_use: !fate.escapes && (fate.closed || !helper),
+                in_memory: matches!(
+                    classified.op,
+                    Op::DbOpen {
+                        in_memory: true,
+                        ..
+                    }
+                ),
             });
         }
-        for named in &sql.unresolved {
+        for named in sql.unresolved.iter().filter(|n| kept(n.origin)) {
             let range = model.node(named.origin).range.clone();
             summary
                 .named_sql
                 .push((named.name.clone(), place(named.origin, range)));
         }
         for at in &sql.facts {
+            let in_test = match at.origin {
+                Some(origin) => !kept(origin),
+                None => excluded.contains(at.fact.keyword_range.start),
+            };
+            if in_test {
+                continue;
+            }
             let place = match at.origin {
                 Some(origin) => place(origin, at.fact.keyword_range.clone()),
                 None => Place {
@@ -281,13 +320,22 @@ pub struct Project<'a> {
     functions_by_name: HashMap<&'a str, Vec<FunctionRef>>,
     /// Every call site by callee name: (file, call).
     calls_by_callee: HashMap<&'a str, Vec<(usize, &'a CallSummary)>>,
-    /// Functions that enable WAL themselves or call (transitively) one that does.
-    reaches_wal: HashSet<FunctionRef>,
-    /// Types with a function that reaches WAL, or WAL set at type level.
-    types_with_wal: HashSet<&'a str>,
-    /// WAL enabled somewhere no connection can be told apart (a `.sql`
-    /// file, top-level code): it counts for every connection.
-    wal_everywhere: bool,
+    /// Where WAL is enabled.
+    wal: Reach<'a>,
+    /// Where any journal mode is chosen explicitly (WAL or a rollback journal).
+    journal_choice: Reach<'a>,
+}
+
+/// Where a connection setting is made, as the project stage can follow it.
+#[derive(Default)]
+struct Reach<'a> {
+    /// Functions that make the setting themselves or call (transitively) one that does.
+    functions: HashSet<FunctionRef>,
+    /// Types with a function that reaches the setting, or the setting made at type level.
+    types: HashSet<&'a str>,
+    /// Made somewhere no connection can be told apart (a `.sql` file,
+    /// top-level code): it counts for every connection.
+    everywhere: bool,
 }
 
 /// SQL executed in one file from a constant defined in another.
@@ -326,15 +374,17 @@ impl<'a> Project<'a> {
             borrowed_sql,
             functions_by_name,
             calls_by_callee,
-            reaches_wal: HashSet::new(),
-            types_with_wal: HashSet::new(),
-            wal_everywhere: false,
+            wal: Reach::default(),
+            journal_choice: Reach::default(),
         };
-        project.compute_wal_reach();
+        project.wal = project.reach(sets_wal);
+        project.journal_choice = project.reach(sets_journal_mode);
         project
     }
 
-    fn compute_wal_reach(&mut self) {
+    /// Where the setting that `sets` recognises in SQL (and `Op::WalEnable`,
+    /// which enables WAL without SQL) reaches.
+    fn reach(&self, sets: fn(&SqlFact) -> bool) -> Reach<'a> {
         let mut direct: Vec<FunctionRef> = Vec::new();
         let mut everywhere = false;
         let mut mark =
@@ -349,13 +399,13 @@ impl<'a> Project<'a> {
                 mark(f, place, &mut direct);
             }
             for sql in &file.summary.sql {
-                if sets_wal(&sql.fact) {
+                if sets(&sql.fact) {
                     mark(f, &sql.place, &mut direct);
                 }
             }
         }
         for borrowed in &self.borrowed_sql {
-            if sets_wal(&borrowed.fact) {
+            if sets(&borrowed.fact) {
                 mark(borrowed.executed_in, &borrowed.place, &mut direct);
             }
         }
@@ -370,7 +420,7 @@ impl<'a> Project<'a> {
             }
         }
         let files = &self.files;
-        self.types_with_wal = reached
+        let types = reached
             .iter()
             .filter_map(|&(f, i)| files[f].summary.functions[i].owner.as_deref())
             .chain(files.iter().flat_map(|file| {
@@ -380,8 +430,11 @@ impl<'a> Project<'a> {
                     .filter_map(|p| p.owner.as_deref())
             }))
             .collect();
-        self.reaches_wal = reached;
-        self.wal_everywhere = everywhere;
+        Reach {
+            functions: reached,
+            types,
+            everywhere,
+        }
     }
 
     /// The functions that may call `function`: calls by its name (through
@@ -436,6 +489,56 @@ impl<'a> Project<'a> {
         answer
     }
 
+    /// Whether `function` runs once by design: `main`, an initializer or
+    /// deinitializer, or a one-shot job (`one_shot_job`).
+    pub fn runs_once(&self, function: FunctionRef) -> bool {
+        let summary = self.function(function);
+        summary.name == "main"
+            || matches!(
+                summary.kind,
+                FunctionKind::Initializer | FunctionKind::Deinitializer
+            )
+            || self.one_shot_job(function)
+    }
+
+    /// Whether `function` belongs to a job that runs once: it or its type is
+    /// named for one (a migration, an import, a backup;
+    /// `context::is_one_shot_name`), or every call of it comes from such a
+    /// job (a helper of an importer).
+    pub fn one_shot_job(&self, function: FunctionRef) -> bool {
+        let mut visiting = HashSet::new();
+        self.one_shot_job_from(function, &mut visiting)
+    }
+
+    fn one_shot_job_from(
+        &self,
+        function: FunctionRef,
+        visiting: &mut HashSet<FunctionRef>,
+    ) -> bool {
+        let summary = self.function(function);
+        if context::is_one_shot_name(&summary.name)
+            || summary
+                .owner
+                .as_deref()
+                .is_some_and(context::is_one_shot_name)
+        {
+            return true;
+        }
+        // Bounded: a chain of helpers longer than this is no one-shot job we can see.
+        const MAX_DEPTH: usize = 8;
+        if visiting.len() >= MAX_DEPTH || !visiting.insert(function) {
+            return false;
+        }
+        let sites = self.call_sites(function);
+        let answer = !sites.is_empty()
+            && sites.iter().all(|(f, call)| {
+                call.caller
+                    .is_some_and(|caller| self.one_shot_job_from((*f, caller), visiting))
+            });
+        visiting.remove(&function);
+        answer
+    }
+
     pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {
         &self.files[file].summary.functions[index]
     }
@@ -445,25 +548,35 @@ impl<'a> Project<'a> {
     /// (an open helper's `onConfigure`), by a caller of the function (the
     /// connection is returned to it), or project-wide.
     pub fn wal_reaches(&self, file: usize, place: &Place) -> bool {
-        if self.wal_everywhere {
+        self.reaches(&self.wal, file, place)
+    }
+
+    /// Whether the connection used at `place` gets a journal mode chosen
+    /// explicitly (WAL or another), followed as `wal_reaches` follows WAL.
+    pub fn journal_mode_chosen(&self, file: usize, place: &Place) -> bool {
+        self.reaches(&self.journal_choice, file, place)
+    }
+
+    fn reaches(&self, reach: &Reach, file: usize, place: &Place) -> bool {
+        if reach.everywhere {
             return true;
         }
         if let Some(function) = place.function {
-            if self.reaches_wal.contains(&(file, function)) {
+            if reach.functions.contains(&(file, function)) {
                 return true;
             }
-            let called_by_wal_setup = self
+            let called_by_setup = self
                 .callers((file, function))
                 .iter()
-                .any(|caller| self.reaches_wal.contains(caller));
-            if called_by_wal_setup {
+                .any(|caller| reach.functions.contains(caller));
+            if called_by_setup {
                 return true;
             }
         }
         place
             .owner
             .as_deref()
-            .is_some_and(|owner| self.types_with_wal.contains(owner))
+            .is_some_and(|owner| reach.types.contains(owner))
     }
 
     /// Functions named `name` anywhere in the project.
@@ -479,23 +592,6 @@ impl<'a> Project<'a> {
             .flat_map(|(f, file)| file.summary.sql.iter().map(move |s| (f, &s.fact)))
             .chain(self.borrowed_sql.iter().map(|b| (b.file, &b.fact)))
     }
-}
-
-/// Whether a function is a test or a test fixture: a test annotation
-/// (`@Test`, `@Before`), a Rust `#[test]` attribute, or a `test` name (XCTest).
-fn is_test_function(model: &Model, function: NodeId, text: &str) -> bool {
-    let NodeKind::Function(f) = &model.node(function).kind else {
-        return false;
-    };
-    let annotated = model.children(function).any(|child| {
-        connections::is_annotation_of(model, child, function)
-            && matches!(&model.node(child).kind, NodeKind::Call(c) if catalog::is_test_annotation(&c.name))
-    });
-    let attributed = model.language == crate::source::Language::Rust
-        && text
-            .get(..model.node(function).range.start)
-            .is_some_and(catalog::has_test_attribute);
-    annotated || attributed || f.name.starts_with("test")
 }
 
 /// The file's Room DAO write methods, each with whether it is batched: a
@@ -550,6 +646,46 @@ pub fn sets_wal(fact: &SqlFact) -> bool {
                     .value
                     .as_ref()
                     .is_some_and(|v| v.text.eq_ignore_ascii_case("wal"))
+        }
+        _ => false,
+    }
+}
+
+/// The database an open call names, when the expression identifies it
+/// beyond the function it is written in: a string literal, a constant
+/// (`DB_PATH`, `Config.dbPath`), or a call of a path helper. A parameter
+/// or local variable (`path`) could be any database.
+fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
+    let arg = call
+        .args
+        .iter()
+        .find(|a| a.label.as_deref() == Some("path"))
+        .or_else(|| call.args.iter().find(|a| a.label.is_none()))?;
+    let identifies = match &arg.value {
+        Value::Str(_) => true,
+        Value::Chain(chain) => match chain.as_slice() {
+            [Segment::Name(name)] => {
+                name.len() > 1 && !name.chars().any(|c| c.is_ascii_lowercase())
+            }
+            [.., Segment::Call(_)] => true,
+            [first, ..] => matches!(first, Segment::Name(n) if n.starts_with(char::is_uppercase)),
+            [] => false,
+        },
+        Value::Other => false,
+    };
+    let written: String = text
+        .get(arg.range.clone())?
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    identifies.then_some(written)
+}
+
+/// A fact that chooses a journal mode explicitly, whatever the mode.
+pub fn sets_journal_mode(fact: &SqlFact) -> bool {
+    match &fact.kind {
+        SqlFactKind::Pragma(pragma) => {
+            pragma.name == "journal_mode" && pragma.value.as_ref().is_some_and(|v| !v.is_hole)
         }
         _ => false,
     }

@@ -55,6 +55,10 @@ pub struct SourceFile {
     pub path: PathBuf,
     /// The path as shown to the user (relative to the working directory when possible).
     pub display: String,
+    /// The path relative to the project, where layout conventions (a
+    /// `src/test` source set, a `Tests/` target) are read. Defaults to
+    /// `display`; discovery sets it for files outside the working directory.
+    pub layout_path: String,
     pub language: Language,
     pub text: String,
     pub bom_len: usize,
@@ -90,6 +94,7 @@ impl SourceFile {
         let line_starts = line_starts(&text);
         SourceFile {
             path,
+            layout_path: display.clone(),
             display,
             language,
             text,

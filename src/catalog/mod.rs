@@ -30,8 +30,14 @@ pub enum Op {
         value: String,
         value_range: ByteRange,
     },
-    /// Opens a SQLite database. `wal_flag`: the open flags already ask for WAL.
-    DbOpen { wal_flag: bool, read_only: bool },
+    /// Opens a SQLite database. `wal_flag`: the open flags already ask for
+    /// WAL; `read_only`: it cannot choose a journal mode; `in_memory`: it has
+    /// no file and no journal at all (`:memory:`, no path).
+    DbOpen {
+        wal_flag: bool,
+        read_only: bool,
+        in_memory: bool,
+    },
     /// Switches a connection to WAL without SQL (`enableWriteAheadLogging()`).
     WalEnable,
     /// Declares an index without SQL (Room's `@Entity(indices = [Index(...)])`).
@@ -646,11 +652,13 @@ fn action_op(
             Some(Op::DbOpen {
                 wal_flag: wal_flag.is_some_and(|flag| call_text.contains(flag)),
                 read_only: READ_ONLY_FLAGS.iter().any(|flag| call_text.contains(flag)),
+                in_memory: opens_in_memory(model, types, call, call_text),
             })
         }
         Action::OpenInWal => Some(Op::DbOpen {
             wal_flag: true,
             read_only: false,
+            in_memory: false,
         }),
         Action::EnableWal { when_true } => match when_true {
             Some(index) => (arg_text(index)? == "true").then_some(Op::WalEnable),
@@ -1049,6 +1057,39 @@ pub fn has_test_attribute(text: &str) -> bool {
         })
 }
 
+/// Whether an open call makes an in-memory database: a `:memory:` or
+/// `mode=memory` name (written or through a constant), SQLite.swift's
+/// `.inMemory`, a constructor given no path at all (GRDB `DatabaseQueue()`,
+/// SQLite.swift `Connection()`, FMDB `FMDatabase()`), or a `nil`/`null`
+/// name (`FMDatabase(path: nil)`, `SQLiteOpenHelper(context, null, ..)`,
+/// whose name is its second argument).
+fn opens_in_memory(model: &Model, types: &TypeResolver, call: &Call, call_text: &str) -> bool {
+    let memory_name = |value: &str| value.contains(":memory:") || value.contains("mode=memory");
+    if memory_name(call_text) || call_text.contains(".inMemory") {
+        return true;
+    }
+    let named_in_memory = call.args.iter().any(|arg| match &arg.value {
+        Value::Str(id) => model.str_lit(*id).is_some_and(|s| memory_name(&s.value)),
+        Value::Chain(chain) => last_name(chain)
+            .and_then(|name| types.constant_string(name))
+            .is_some_and(|s| memory_name(&s.value)),
+        Value::Other => false,
+    });
+    if named_in_memory {
+        return true;
+    }
+    let constructor = call.name.starts_with(char::is_uppercase);
+    if constructor && call.args.is_empty() {
+        return true;
+    }
+    let name_index = usize::from(call.name == "SQLiteOpenHelper");
+    call.args.get(name_index).is_some_and(|arg| {
+        arg.label.as_deref().is_none_or(|l| l == "path")
+            && matches!(&arg.value, Value::Chain(chain)
+                if matches!(chain.as_slice(), [Segment::Name(n)] if n == "nil" || n == "null"))
+    })
+}
+
 /// Open flags that make a connection read-only: Android's `OPEN_READONLY`,
 /// the C API's `SQLITE_OPEN_READONLY`, rusqlite's `SQLITE_OPEN_READ_ONLY`.
 /// A read-only connection cannot switch the journal mode.
@@ -1171,6 +1212,22 @@ enum Resolved {
 }
 
 impl<'m> TypeResolver<'m> {
+    /// The text of a string constant of this file named `name`, when exactly
+    /// one constant has that name.
+    pub fn constant_string(&self, name: &str) -> Option<&'m StrLit> {
+        let mut values = self.bindings_by_name.get(name)?.iter().filter_map(|&id| {
+            match &self.model.node(id).kind {
+                NodeKind::Binding(b) if b.kind == BindingKind::Constant => match b.init {
+                    Value::Str(text) => self.model.str_lit(text),
+                    _ => None,
+                },
+                _ => None,
+            }
+        });
+        let first = values.next()?;
+        values.next().is_none().then_some(first)
+    }
+
     pub fn new(model: &'m Model) -> TypeResolver<'m> {
         let mut bindings_by_name: HashMap<&str, Vec<NodeId>> = HashMap::new();
         for id in model.ids() {

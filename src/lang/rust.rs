@@ -49,6 +49,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         impl_type: None,
         constants: collector.found,
         constant_values: Default::default(),
+        inside_test_item: false,
     };
     lowerer.visit_file(&syntax);
     let mut model = lowerer.model;
@@ -221,6 +222,8 @@ struct Lowerer<'a, 'ast> {
     constants: Constants<'ast>,
     /// Values of constants already evaluated, keyed by initializer address.
     constant_values: crate::model::ConstantValues,
+    /// Lowering is inside an item recorded in `Model::test_items`.
+    inside_test_item: bool,
 }
 
 impl Lowerer<'_, '_> {
@@ -232,6 +235,21 @@ impl Lowerer<'_, '_> {
         let start = self.positions.offset(first.start());
         let end = self.positions.offset(last.end());
         start..end.max(start)
+    }
+
+    /// Records an item marked as test code (`#[cfg(test)]`, `#[test]`,
+    /// `#[tokio::test]`, `#[bench]`): the marker is on the item, which the
+    /// model has no node for when it is a module. Returns whether this item
+    /// starts a test region; items nested in one are not measured again,
+    /// since measuring an item's span copies its whole token tree.
+    fn note_test_item(&mut self, attributes: &[syn::Attribute], item: &impl Spanned) -> bool {
+        if self.inside_test_item || !attributes.iter().any(marks_test_code) {
+            return false;
+        }
+        let range = self.span_range(item.span());
+        self.model.test_items.push(range);
+        self.inside_test_item = true;
+        true
     }
 
     fn span_range(&self, span: Span) -> ByteRange {
@@ -635,6 +653,18 @@ impl Lowerer<'_, '_> {
 }
 
 impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let marked = self.note_test_item(item_attributes(item), item);
+        syn::visit::visit_item(self, item);
+        self.inside_test_item &= !marked;
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        let marked = self.note_test_item(impl_item_attributes(item), item);
+        syn::visit::visit_impl_item(self, item);
+        self.inside_test_item &= !marked;
+    }
+
     // Attributes (including `///` doc comments, which syn turns into
     // `#[doc = "..."]`) and `extern "C"` carry no code worth lowering.
     fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
@@ -2358,5 +2388,68 @@ impl Store {
         let (file, model) = lowered(src);
         assert_well_formed(&file, &model);
         assert_eq!(model.comments.len(), 2);
+    }
+}
+
+fn item_attributes(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item;
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn impl_item_attributes(item: &syn::ImplItem) -> &[syn::Attribute] {
+    use syn::ImplItem;
+    match item {
+        ImplItem::Const(i) => &i.attrs,
+        ImplItem::Fn(i) => &i.attrs,
+        ImplItem::Type(i) => &i.attrs,
+        ImplItem::Macro(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// `#[test]`, `#[tokio::test]`, `#[bench]`, or a `cfg` that only holds in
+/// test builds: `#[cfg(test)]`, `#[cfg(all(test, ..))]`, `#[cfg(any(test, feature = "testing"))]`.
+/// A `not(...)` anywhere makes the item production code as far as we can tell.
+fn marks_test_code(attribute: &syn::Attribute) -> bool {
+    let path = attribute.path();
+    let last = path.segments.last().map(|s| s.ident.to_string());
+    match last.as_deref() {
+        Some("test" | "bench") => true,
+        Some("cfg") if path.segments.len() == 1 => {
+            let syn::Meta::List(list) = &attribute.meta else {
+                return false;
+            };
+            let mut idents = Vec::new();
+            collect_idents(list.tokens.clone(), &mut idents);
+            idents.iter().any(|i| i == "test") && !idents.iter().any(|i| i == "not")
+        }
+        _ => false,
+    }
+}
+
+fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
+            proc_macro2::TokenTree::Group(group) => collect_idents(group.stream(), out),
+            _ => {}
+        }
     }
 }

@@ -79,6 +79,12 @@ pub fn summary(report: &Report) -> String {
         "; {} skipped (no storage APIs mentioned)",
         report.skipped
     ));
+    if report.test_files > 0 {
+        line.push_str(&format!(
+            "; {} not checked (`--include-tests` checks them)",
+            plural(report.test_files, "test file")
+        ));
+    }
     if !report.problems.is_empty() {
         line.push_str(&format!(
             "; {} could not be checked",

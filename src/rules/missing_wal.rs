@@ -1,5 +1,7 @@
+use std::collections::HashSet;
+
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::project::Project;
+use crate::project::{OpenSite, Project};
 use crate::registry::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
@@ -14,17 +16,33 @@ pub const RULE: Rule = Rule {
 };
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
+    let databases_in_wal = databases_put_in_wal(project);
     let mut findings = Vec::new();
     for (index, file) in project.files.iter().enumerate() {
         for open in &file.summary.opens {
-            if open.wal_flag || open.read_only || project.wal_reaches(index, &open.place) {
+            let language = file.source.language;
+            if open.wal_flag
+                || open.read_only
+                || open.in_memory
+                // An explicit rollback journal is `journal-mode-not-wal`'s finding.
+                || project.journal_mode_chosen(index, &open.place)
+                || open_database_is_in_wal(language, open, &databases_in_wal)
+                || open
+                    .place
+                    .function
+                    .is_some_and(|f| project.one_shot_job((index, f)))
+            {
                 continue;
             }
+            let default_journal = match language {
+                Language::Kotlin => "Android's default rollback journal (TRUNCATE): every changed page is written twice and each commit truncates a journal file",
+                _ => "SQLite's default rollback journal: every changed page is written twice and each commit creates and deletes a journal file",
+            };
             let diagnostic = Diagnostic::new(
                 &RULE,
                 open.place.range.clone(),
                 format!(
-                    "`{}` opens a SQLite database that never gets WAL, so it keeps SQLite's default rollback journal: every changed page is written twice and each commit creates and deletes a journal file",
+                    "`{}` opens a SQLite database that never gets WAL, so it keeps {default_journal}",
                     open.api
                 ),
             )
@@ -35,6 +53,35 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
+}
+
+/// The databases (as `OpenSite::database` names them) that some connection
+/// of the project puts in WAL.
+fn databases_put_in_wal<'p>(project: &'p Project) -> HashSet<&'p str> {
+    project
+        .files
+        .iter()
+        .enumerate()
+        .flat_map(|(index, file)| {
+            file.summary
+                .opens
+                .iter()
+                .filter(move |open| open.wal_flag || project.wal_reaches(index, &open.place))
+                .filter_map(|open| open.database.as_deref())
+        })
+        .collect()
+}
+
+/// Outside Android, `journal_mode=WAL` is stored in the database file: a
+/// connection to a database that another connection of the project puts in
+/// WAL is in WAL too. Android's framework sets the journal mode again on
+/// every connection it opens, so there each connection must ask for WAL.
+fn open_database_is_in_wal(language: Language, open: &OpenSite, in_wal: &HashSet<&str>) -> bool {
+    language != Language::Kotlin
+        && open
+            .database
+            .as_deref()
+            .is_some_and(|database| in_wal.contains(database))
 }
 
 fn help_for(language: Language) -> &'static str {

@@ -18,18 +18,10 @@ pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
 pub mod write_without_transaction;
 
-use crate::facts::SqlFactAt;
 use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind};
 use crate::model::{Model, NodeId, NodeKind};
 use crate::project::Project;
-use crate::registry::FileContext;
 use crate::source::ByteRange;
-
-/// The function a SQL statement runs in (`None`: a `.sql` file or top-level code).
-pub(crate) fn sql_scope(ctx: &FileContext, at: &SqlFactAt) -> Option<NodeId> {
-    at.origin
-        .and_then(|call| ctx.model.enclosing_function(call))
-}
 
 /// The value a fact sets pragma `name` to, unless it is only a query or an
 /// interpolated value nobody can read statically.

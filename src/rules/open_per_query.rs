@@ -1,5 +1,5 @@
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::project::{FunctionRef, OpenUse, Project};
+use crate::project::{OpenUse, Project};
 use crate::registry::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
@@ -27,14 +27,14 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let mut findings = Vec::new();
     for (index, file) in project.files.iter().enumerate() {
         let language = file.source.language;
-        if !RULE.languages.contains(&language) || is_test_path(&file.source.display) {
+        if !RULE.languages.contains(&language) {
             continue;
         }
         for open in &file.summary.open_uses {
             let Some(function) = open.place.function else {
                 continue;
             };
-            if !open.per_use || exempt(project, (index, function)) {
+            if !open.per_use || open.in_memory || project.runs_once((index, function)) {
                 continue;
             }
             let Some(shape) = shape(project, index, function, open) else {
@@ -66,65 +66,6 @@ fn shape(project: &Project, file: usize, function: usize, open: &OpenUse) -> Opt
         return Some(Shape::CalledFromLoop(summary.name.clone()));
     }
     (sites.len() >= 2).then(|| Shape::CalledFromMany(summary.name.clone(), sites.len()))
-}
-
-/// Code that opens once by design: `main`, initializers, migrations,
-/// one-shot import/export/backup jobs and tests.
-fn exempt(project: &Project, function: FunctionRef) -> bool {
-    use crate::model::FunctionKind;
-    let summary = project.function(function);
-    if summary.is_test || summary.name == "main" {
-        return true;
-    }
-    if matches!(
-        summary.kind,
-        FunctionKind::Initializer | FunctionKind::Deinitializer
-    ) {
-        return true;
-    }
-    let one_shot = |name: &str| {
-        let lower = name.to_ascii_lowercase();
-        [
-            "migrat",
-            "upgrade",
-            "downgrade",
-            "oncreate",
-            "import",
-            "export",
-            "backup",
-            "restore",
-            "dump",
-        ]
-        .iter()
-        .any(|w| lower.contains(w))
-    };
-    let test_type = |name: &str| name.ends_with("Test") || name.ends_with("Tests");
-    one_shot(&summary.name)
-        || summary
-            .owner
-            .as_deref()
-            .is_some_and(|owner| one_shot(owner) || test_type(owner))
-}
-
-/// Files under a test directory or named as tests.
-fn is_test_path(path: &str) -> bool {
-    let parts: Vec<&str> = path.split(['/', '\\']).collect();
-    let in_test_dir = parts[..parts.len().saturating_sub(1)].iter().any(|d| {
-        matches!(
-            *d,
-            "test" | "tests" | "Tests" | "androidTest" | "testFixtures" | "benches"
-        ) || d.ends_with("Tests")
-    });
-    let stem = parts
-        .last()
-        .map(|f| f.split('.').next().unwrap_or(f))
-        .unwrap_or("");
-    in_test_dir
-        || stem.ends_with("Test")
-        || stem.ends_with("Tests")
-        || stem.ends_with("_test")
-        || stem.ends_with("_tests")
-        || stem.starts_with("test_")
 }
 
 fn diagnostic(open: &OpenUse, shape: Shape, language: Language) -> Diagnostic {

@@ -15,12 +15,14 @@ pub fn load(path: &Path) -> SourceFile {
         Language::from_path(path).unwrap_or_else(|| panic!("{}: unknown language", path.display()));
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let text = SourceFile::decode(bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    SourceFile::new(
-        path.to_path_buf(),
-        path.display().to_string(),
-        language,
-        text,
-    )
+    // Shown relative to the package, as a run from its root would: layout
+    // conventions must not read the directories the checkout sits in.
+    let display = path
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    SourceFile::new(path.to_path_buf(), display, language, text)
 }
 
 /// (1-based line, rule id) of every finding, sorted.

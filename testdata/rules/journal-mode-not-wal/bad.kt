@@ -4,7 +4,7 @@ import android.content.Context
 import android.database.sqlite.SQLiteDatabase
 import android.database.sqlite.SQLiteOpenHelper
 
-class TrackDbHelper(context: Context) : SQLiteOpenHelper(context, "tracks.db", null, 3) { // ~ missing-wal
+class TrackDbHelper(context: Context) : SQLiteOpenHelper(context, "tracks.db", null, 3) {
 
     override fun onConfigure(db: SQLiteDatabase) {
         super.onConfigure(db)

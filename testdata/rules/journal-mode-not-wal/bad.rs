@@ -3,19 +3,19 @@
 use rusqlite::{Connection, OpenFlags, Result};
 
 pub fn open_store(path: &str) -> Result<Connection> {
-    let conn = Connection::open(path)?; // ~ missing-wal
+    let conn = Connection::open(path)?;
     conn.pragma_update(None, "journal_mode", "DELETE")?; // ~ journal-mode-not-wal
     Ok(conn)
 }
 
 pub fn open_scratch(path: &str) -> Result<Connection> {
-    let conn = Connection::open(path)?; // ~ missing-wal
+    let conn = Connection::open(path)?;
     conn.pragma_update(None, "journal_mode", "memory")?; // ~ journal-mode-not-wal
     Ok(conn)
 }
 
 pub fn open_import(path: &str) -> Result<Connection> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?; // ~ missing-wal
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
     let mode: String =
         conn.query_row("PRAGMA journal_mode = TRUNCATE", [], |r| r.get(0))?; // ~ journal-mode-not-wal
     log::debug!("journal mode is now {mode}");

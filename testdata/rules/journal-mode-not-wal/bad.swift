@@ -7,7 +7,7 @@ final class JournalDatabase {
     private var db: OpaquePointer?
 
     func open(at path: String) -> Bool {
-        guard sqlite3_open(path, &db) == SQLITE_OK else { return false } // ~ missing-wal
+        guard sqlite3_open(path, &db) == SQLITE_OK else { return false }
         sqlite3_exec(db, "PRAGMA journal_mode = DELETE", nil, nil, nil) // ~ journal-mode-not-wal
         return true
     }

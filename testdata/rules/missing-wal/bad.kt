@@ -60,7 +60,7 @@ class TileArchive(path: String) {
 fun openScratch(context: Context): SQLiteDatabase =
     context.openOrCreateDatabase("scratch.db", Context.MODE_PRIVATE, null) // ~ missing-wal
 
-fun openImport(file: File): SQLiteDatabase {
+fun openStaging(file: File): SQLiteDatabase {
     val db = SQLiteDatabase.openOrCreateDatabase(file, null) // ~ missing-wal
     db.execSQL("CREATE TABLE IF NOT EXISTS import_row (id INTEGER PRIMARY KEY, line TEXT NOT NULL)")
     return db

@@ -1,0 +1,295 @@
+//! The context layer: the one place that answers "does where this code
+//! lives change the verdict?". Rules never decide it alone.
+//!
+//! - Test code (by the layout conventions of each ecosystem, and by the
+//!   markers of each test framework) is not reported unless asked for, and
+//!   never counts as evidence for a project rule.
+//! - One-shot contexts (migrations, importers, backup and restore, a CLI's
+//!   `main`) run once by design; the project stage also knows them through
+//!   their callers (`Project::one_shot`).
+//!
+//! In-memory and read-only databases are facts of the open call and live in
+//! the catalog (`Op::DbOpen`); the rules that care read them there.
+
+use crate::catalog;
+use crate::model::{FunctionKind, Model, NodeId, NodeKind};
+use crate::source::{ByteRange, Language, SourceFile};
+
+/// What the user asked the context layer to keep.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Report findings in test code, and let test code count as evidence.
+    pub include_tests: bool,
+}
+
+/// The test code of one file: all of it, or some regions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TestCode {
+    whole_file: bool,
+    /// Sorted by start; may nest.
+    regions: Vec<ByteRange>,
+}
+
+impl TestCode {
+    /// No test code: what callers use when tests are included.
+    pub fn none() -> TestCode {
+        TestCode::default()
+    }
+
+    /// Finds the test code of `file`: by its path, then by the markers of
+    /// test frameworks on its types and functions.
+    pub fn of(file: &SourceFile, model: &Model) -> TestCode {
+        if is_test_path(&file.layout_path, file.language) {
+            return TestCode {
+                whole_file: true,
+                regions: Vec::new(),
+            };
+        }
+        let text = &file.text;
+        let mut regions = model.test_items.clone();
+        let mut test_types = Vec::new();
+        for id in model.ids() {
+            let node = model.node(id);
+            match &node.kind {
+                NodeKind::Function(_) if function_is_test(model, id, text) => {
+                    regions.push(node.range.clone());
+                    // A class holding tests is a test class: its helpers too.
+                    if let Some(owner) = node.parent.filter(|&p| is_type(model, p)) {
+                        test_types.push(owner);
+                    }
+                }
+                NodeKind::TypeDecl { .. } if type_is_test(model.language, header(text, node)) => {
+                    test_types.push(id);
+                }
+                _ => {}
+            }
+        }
+        regions.extend(
+            test_types
+                .into_iter()
+                .map(|id| model.node(id).range.clone()),
+        );
+        regions.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+        TestCode {
+            whole_file: false,
+            regions,
+        }
+    }
+
+    /// The whole file is test code (its path says so).
+    pub fn is_whole_file(&self) -> bool {
+        self.whole_file
+    }
+
+    /// Whether the byte at `offset` lies in test code.
+    pub fn contains(&self, offset: usize) -> bool {
+        if self.whole_file {
+            return true;
+        }
+        // Regions are sorted by start; any region starting at or before
+        // `offset` may cover it, and real files have a handful.
+        let candidates = self.regions.partition_point(|r| r.start <= offset);
+        self.regions[..candidates].iter().any(|r| offset < r.end)
+    }
+}
+
+/// Whether a path, relative to the project, is test code by the layout
+/// conventions of its ecosystem:
+///
+/// - Gradle source sets: `src/test`, `src/androidTest`, `src/testFixtures`,
+///   `src/sharedTest`, and Kotlin Multiplatform's `src/commonTest`,
+///   `src/jvmTest`, `src/androidUnitTest`... (a source set named `test*` or `*Test`);
+/// - Swift packages and Xcode targets: `Tests/`, `*Tests/` (`AppTests`,
+///   `AppUITests`), `*TestSupport/`;
+/// - Cargo: `tests/`, `benches/`, `examples/`, and a `tests.rs` module file;
+/// - any language: a `test`/`tests` directory, or a file named as a test
+///   (`FooTest.kt`, `FooTests.swift`, `foo_test.rs`, `test_foo.rs`).
+pub fn is_test_path(path: &str, language: Language) -> bool {
+    let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    let Some((file, dirs)) = parts.split_last() else {
+        return false;
+    };
+    let source_set = |previous: Option<&&str>, dir: &str| {
+        previous == Some(&"src")
+            && (dir.starts_with("test")
+                || dir.ends_with("Test")
+                || dir.ends_with("Tests")
+                || dir == "sharedTest")
+    };
+    let test_dir = dirs.iter().enumerate().any(|(i, dir)| {
+        let previous = i.checked_sub(1).map(|p| &dirs[p]);
+        matches!(
+            *dir,
+            "test" | "tests" | "Tests" | "androidTest" | "testFixtures"
+        ) || dir.ends_with("Tests")
+            || dir.ends_with("TestSupport")
+            || source_set(previous, dir)
+            || (language == Language::Rust && matches!(*dir, "benches" | "examples"))
+    });
+    let stem = file.split('.').next().unwrap_or(file);
+    test_dir
+        || stem.ends_with("Test")
+        || stem.ends_with("Tests")
+        || stem.ends_with("_test")
+        || stem.ends_with("_tests")
+        || stem.starts_with("test_")
+        || (language == Language::Rust && matches!(stem, "tests" | "test_utils" | "testing"))
+}
+
+fn is_type(model: &Model, id: NodeId) -> bool {
+    matches!(model.node(id).kind, NodeKind::TypeDecl { .. })
+}
+
+/// A function a test framework runs: JUnit / kotlin.test annotations
+/// (`@Test`, `@Before`...), Swift Testing's `@Test`. Rust's `#[test]` items
+/// come from the frontend (`Model::test_items`).
+fn function_is_test(model: &Model, function: NodeId, text: &str) -> bool {
+    let NodeKind::Function(f) = &model.node(function).kind else {
+        return false;
+    };
+    if f.kind != FunctionKind::Plain {
+        return false;
+    }
+    match model.language {
+        Language::Kotlin => model.children(function).any(|child| {
+            let node = model.node(child);
+            matches!(&node.kind, NodeKind::Call(c)
+                if c.name_range.start < f.name_range.start && catalog::is_test_annotation(&c.name))
+        }),
+        Language::Swift => {
+            let start = model.node(function).range.start;
+            text.get(start..f.name_range.start)
+                .is_some_and(|head| has_word(head, "@Test"))
+        }
+        Language::Rust | Language::Sql => false,
+    }
+}
+
+/// A type declaration's header: from its start to its body's brace.
+fn header<'t>(text: &'t str, node: &crate::model::Node) -> &'t str {
+    let declaration = text.get(node.range.clone()).unwrap_or("");
+    let end = declaration.find('{').unwrap_or(declaration.len());
+    &declaration[..end]
+}
+
+/// A test class by its header: an `XCTestCase` (or Quick `QuickSpec`)
+/// subclass, a Swift Testing `@Suite`, a JUnit `@RunWith` class.
+fn type_is_test(language: Language, header: &str) -> bool {
+    match language {
+        Language::Swift => ["XCTestCase", "QuickSpec", "@Suite"]
+            .iter()
+            .any(|w| has_word(header, w)),
+        Language::Kotlin => ["@RunWith", "@HiltAndroidTest"]
+            .iter()
+            .any(|w| has_word(header, w)),
+        Language::Rust | Language::Sql => false,
+    }
+}
+
+/// `word` in `text`, not as part of a longer identifier.
+fn has_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !(word.starts_with(is_ident) && before.is_some_and(is_ident))
+            && !after.is_some_and(is_ident)
+    })
+}
+
+/// Whether a function's own name (or its type's) says it runs once by
+/// design: a migration, an import or export, a backup or restore, a dump,
+/// a schema creation callback.
+pub fn is_one_shot_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [
+        "migrat",
+        "upgrade",
+        "downgrade",
+        "oncreate",
+        "import",
+        "export",
+        "backup",
+        "restore",
+        "dump",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test_code(name: &str, language: Language, text: &str) -> TestCode {
+        let file = SourceFile::from_text(name, language, text);
+        let model = crate::lang::lower(&file).unwrap();
+        TestCode::of(&file, &model)
+    }
+
+    #[test]
+    fn test_paths_follow_each_ecosystem() {
+        use Language::*;
+        for (path, language) in [
+            ("app/src/test/java/a/Db.kt", Kotlin),
+            ("app/src/androidTest/java/a/Db.kt", Kotlin),
+            ("core/src/testFixtures/kotlin/Fake.kt", Kotlin),
+            ("data/src/commonTest/kotlin/Fake.kt", Kotlin),
+            ("data/src/androidUnitTest/kotlin/Fake.kt", Kotlin),
+            ("app/src/main/java/a/DbTest.kt", Kotlin),
+            ("Modules/Db/Tests/DbTests/Store.swift", Swift),
+            ("AppTests/Mock.swift", Swift),
+            ("AppUITests/Flow.swift", Swift),
+            ("Sources/StoreTests.swift", Swift),
+            ("crates/db/tests/open.rs", Rust),
+            ("crates/db/benches/common/mod.rs", Rust),
+            ("examples/demo.rs", Rust),
+            ("src/store/tests.rs", Rust),
+            ("db/tests/fixtures/seed.sql", Sql),
+        ] {
+            assert!(is_test_path(path, language), "{path}");
+        }
+        for (path, language) in [
+            ("app/src/main/java/a/TestabilityHelper.kt", Kotlin),
+            ("app/src/main/java/a/Contest.kt", Kotlin),
+            ("testdata/rules/x/bad.kt", Kotlin),
+            ("Sources/Latest/Store.swift", Swift),
+            ("crates/db/src/lib.rs", Rust),
+            ("examples/Demo.swift", Swift),
+            ("migrations/001_init.sql", Sql),
+        ] {
+            assert!(!is_test_path(path, language), "{path}");
+        }
+    }
+
+    #[test]
+    fn rust_test_items_are_test_code() {
+        let text = "fn open() {}\n#[cfg(test)]\nmod tests {\n    fn helper() {}\n}\n#[tokio::test]\nasync fn t() {}\n#[cfg(not(test))]\nfn prod() {}\n";
+        let code = test_code("src/lib.rs", Language::Rust, text);
+        let at = |needle: &str| text.find(needle).unwrap();
+        assert!(!code.contains(at("open")));
+        assert!(code.contains(at("helper")));
+        assert!(code.contains(at("async fn t")));
+        assert!(!code.contains(at("prod")));
+    }
+
+    #[test]
+    fn xctest_classes_and_junit_classes_are_test_code() {
+        let swift = "final class StoreTests: XCTestCase {\n    func helper() {}\n}\nclass Store {\n    func save() {}\n}\n";
+        let code = test_code("Sources/Store.swift", Language::Swift, swift);
+        assert!(code.contains(swift.find("helper").unwrap()));
+        assert!(!code.contains(swift.find("save").unwrap()));
+
+        let kotlin = "class DaoTest {\n    fun seed() {}\n    @Test\n    fun inserts() {}\n}\nclass Dao {\n    fun insert() {}\n}\n";
+        let code = test_code("src/main/Dao.kt", Language::Kotlin, kotlin);
+        assert!(code.contains(kotlin.find("seed").unwrap()));
+        assert!(!code.contains(kotlin.find("insert()").unwrap()));
+    }
+
+    #[test]
+    fn one_shot_names() {
+        assert!(is_one_shot_name("migrateToV3"));
+        assert!(is_one_shot_name("LegacyImporter"));
+        assert!(!is_one_shot_name("save"));
+    }
+}
