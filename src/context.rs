@@ -192,8 +192,9 @@ fn has_word(text: &str, word: &str) -> bool {
     text.match_indices(word).any(|(at, _)| {
         let before = text[..at].chars().next_back();
         let after = text[at + word.len()..].chars().next();
-        !(word.starts_with(is_ident) && before.is_some_and(is_ident))
-            && !after.is_some_and(is_ident)
+        let joined_before = word.starts_with(is_ident) && before.is_some_and(is_ident);
+        let joined_after = after.is_some_and(is_ident);
+        !joined_before && !joined_after
     })
 }
 

@@ -1599,6 +1599,69 @@ fn char_or_lifetime_end(text: &str, start: usize) -> usize {
     }
 }
 
+fn item_attributes(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item;
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn impl_item_attributes(item: &syn::ImplItem) -> &[syn::Attribute] {
+    use syn::ImplItem;
+    match item {
+        ImplItem::Const(i) => &i.attrs,
+        ImplItem::Fn(i) => &i.attrs,
+        ImplItem::Type(i) => &i.attrs,
+        ImplItem::Macro(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// `#[test]`, `#[tokio::test]`, `#[bench]`, or a `cfg` that only holds in
+/// test builds: `#[cfg(test)]`, `#[cfg(all(test, ..))]`, `#[cfg(any(test, feature = "testing"))]`.
+/// A `not(...)` anywhere makes the item production code as far as we can tell.
+fn marks_test_code(attribute: &syn::Attribute) -> bool {
+    let path = attribute.path();
+    let last = path.segments.last().map(|s| s.ident.to_string());
+    match last.as_deref() {
+        Some("test" | "bench") => true,
+        Some("cfg") if path.segments.len() == 1 => {
+            let syn::Meta::List(list) = &attribute.meta else {
+                return false;
+            };
+            let mut idents = Vec::new();
+            collect_idents(list.tokens.clone(), &mut idents);
+            idents.iter().any(|i| i == "test") && !idents.iter().any(|i| i == "not")
+        }
+        _ => false,
+    }
+}
+
+fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
+            proc_macro2::TokenTree::Group(group) => collect_idents(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2388,68 +2451,5 @@ impl Store {
         let (file, model) = lowered(src);
         assert_well_formed(&file, &model);
         assert_eq!(model.comments.len(), 2);
-    }
-}
-
-fn item_attributes(item: &syn::Item) -> &[syn::Attribute] {
-    use syn::Item;
-    match item {
-        Item::Const(i) => &i.attrs,
-        Item::Enum(i) => &i.attrs,
-        Item::ExternCrate(i) => &i.attrs,
-        Item::Fn(i) => &i.attrs,
-        Item::ForeignMod(i) => &i.attrs,
-        Item::Impl(i) => &i.attrs,
-        Item::Macro(i) => &i.attrs,
-        Item::Mod(i) => &i.attrs,
-        Item::Static(i) => &i.attrs,
-        Item::Struct(i) => &i.attrs,
-        Item::Trait(i) => &i.attrs,
-        Item::TraitAlias(i) => &i.attrs,
-        Item::Type(i) => &i.attrs,
-        Item::Union(i) => &i.attrs,
-        Item::Use(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
-fn impl_item_attributes(item: &syn::ImplItem) -> &[syn::Attribute] {
-    use syn::ImplItem;
-    match item {
-        ImplItem::Const(i) => &i.attrs,
-        ImplItem::Fn(i) => &i.attrs,
-        ImplItem::Type(i) => &i.attrs,
-        ImplItem::Macro(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
-/// `#[test]`, `#[tokio::test]`, `#[bench]`, or a `cfg` that only holds in
-/// test builds: `#[cfg(test)]`, `#[cfg(all(test, ..))]`, `#[cfg(any(test, feature = "testing"))]`.
-/// A `not(...)` anywhere makes the item production code as far as we can tell.
-fn marks_test_code(attribute: &syn::Attribute) -> bool {
-    let path = attribute.path();
-    let last = path.segments.last().map(|s| s.ident.to_string());
-    match last.as_deref() {
-        Some("test" | "bench") => true,
-        Some("cfg") if path.segments.len() == 1 => {
-            let syn::Meta::List(list) = &attribute.meta else {
-                return false;
-            };
-            let mut idents = Vec::new();
-            collect_idents(list.tokens.clone(), &mut idents);
-            idents.iter().any(|i| i == "test") && !idents.iter().any(|i| i == "not")
-        }
-        _ => false,
-    }
-}
-
-fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
-    for token in tokens {
-        match token {
-            proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
-            proc_macro2::TokenTree::Group(group) => collect_idents(group.stream(), out),
-            _ => {}
-        }
     }
 }
