@@ -336,6 +336,24 @@ impl Model {
         }
     }
 
+    /// Keeps every range within a text of `len` bytes: a frontend that
+    /// parsed a padded copy of the text may end a range in the padding.
+    pub fn clamp_ranges(&mut self, len: usize) {
+        let clamp = |range: &mut ByteRange| {
+            range.end = range.end.min(len);
+            range.start = range.start.min(range.end);
+        };
+        for node in &mut self.nodes {
+            clamp(&mut node.range);
+        }
+        for comment in &mut self.comments {
+            clamp(&mut comment.range);
+        }
+        for range in &mut self.unparsed {
+            clamp(range);
+        }
+    }
+
     /// Adds a node; its parent must already be in the model.
     pub fn push(&mut self, parent: Option<NodeId>, range: ByteRange, kind: NodeKind) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);

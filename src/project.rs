@@ -506,15 +506,21 @@ impl<'a> Project<'a> {
     /// `context::is_one_shot_name`), or every call of it comes from such a
     /// job (a helper of an importer).
     pub fn one_shot_job(&self, function: FunctionRef) -> bool {
-        let mut visiting = HashSet::new();
-        self.one_shot_job_from(function, &mut visiting)
+        self.one_shot_job_from(function, 0, &mut HashMap::new())
     }
 
+    /// `memo` holds each function's answer once known, and `false` while it
+    /// is being answered (a cycle proves nothing), so every function is
+    /// asked once: the call graph by name can be dense.
     fn one_shot_job_from(
         &self,
         function: FunctionRef,
-        visiting: &mut HashSet<FunctionRef>,
+        depth: usize,
+        memo: &mut HashMap<FunctionRef, bool>,
     ) -> bool {
+        if let Some(&known) = memo.get(&function) {
+            return known;
+        }
         let summary = self.function(function);
         if context::is_one_shot_name(&summary.name)
             || summary
@@ -522,20 +528,22 @@ impl<'a> Project<'a> {
                 .as_deref()
                 .is_some_and(context::is_one_shot_name)
         {
+            memo.insert(function, true);
             return true;
         }
         // Bounded: a chain of helpers longer than this is no one-shot job we can see.
         const MAX_DEPTH: usize = 8;
-        if visiting.len() >= MAX_DEPTH || !visiting.insert(function) {
+        if depth >= MAX_DEPTH {
             return false;
         }
+        memo.insert(function, false);
         let sites = self.call_sites(function);
         let answer = !sites.is_empty()
             && sites.iter().all(|(f, call)| {
                 call.caller
-                    .is_some_and(|caller| self.one_shot_job_from((*f, caller), visiting))
+                    .is_some_and(|caller| self.one_shot_job_from((*f, caller), depth + 1, memo))
             });
-        visiting.remove(&function);
+        memo.insert(function, answer);
         answer
     }
 

@@ -125,6 +125,28 @@ fn concise_format_prints_one_line_per_finding() {
 }
 
 #[test]
+fn test_code_is_not_checked_unless_asked_for() {
+    let dir = project(&[
+        ("db/schema.sql", "PRAGMA journal_mode = WAL;\n"),
+        ("db/tests/fixture.sql", "VACUUM;\n"),
+    ]);
+    let output = storlint(&[], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("1 test file not checked (`--include-tests` checks them)"),
+        "{}",
+        stdout(&output)
+    );
+    let output = storlint(&["--include-tests", "--format", "concise"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).starts_with("db/tests/fixture.sql:1:1: warning[full-vacuum]"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn a_missing_path_exits_2_naming_it() {
     let dir = project(&[]);
     let output = storlint(&["nowhere"], dir.path());

@@ -78,3 +78,51 @@ fn the_partial_index_suggestion_carries_the_predicate_the_queries_use() {
         diagnostic.message
     );
 }
+
+/// The test-code projects are clean because of the context layer, not
+/// because the rules miss their shapes: with tests included, the test code
+/// is reported like any other.
+#[test]
+fn test_code_is_reported_when_tests_are_included() {
+    let found = |name: &str, include_tests: bool| -> Vec<String> {
+        let project = common::testdata().join("projects").join(name);
+        let options = storlint::Options { include_tests };
+        let report =
+            storlint::lint_paths_with(std::slice::from_ref(&project), &project, &options).unwrap();
+        let mut found: Vec<String> = report
+            .files
+            .iter()
+            .flat_map(|f| {
+                f.diagnostics.iter().map(|d| {
+                    let line = f.source.line_col(d.primary.range.start).0;
+                    format!("{}:{line} {}", f.source.display, d.rule)
+                })
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let rust = found("test-code-not-reported", true);
+    for expected in [
+        "benches/insert.rs:4 missing-wal",
+        "src/lib.rs:38 missing-wal",
+        "tests/store.rs:5 missing-wal",
+        "tests/store.rs:6 full-vacuum",
+        "tests/store.rs:9 fsync-in-loop",
+    ] {
+        assert!(rust.contains(&expected.to_string()), "{expected}: {rust:?}");
+    }
+    let mobile = found("test-code-kotlin-swift", true);
+    for expected in [
+        "Sources/Store/Store.swift:13 userdefaults-synchronize",
+        "StoreTests/StoreFixtures.swift:6 missing-wal",
+        "app/src/androidTest/java/db/NotesDbTest.kt:8 prefs-commit",
+        "app/src/main/java/db/NotesDb.kt:21 missing-wal",
+    ] {
+        assert!(
+            mobile.contains(&expected.to_string()),
+            "{expected}: {mobile:?}"
+        );
+    }
+    assert!(found("test-code-kotlin-swift", false).len() < mobile.len());
+}

@@ -163,3 +163,22 @@ fn truncated_fixtures_never_panic() {
     }
     assert!(panics.is_empty(), "panicked on:\n{}", panics.join("\n"));
 }
+
+/// tree-sitter-kotlin's external scanner loops forever when a file ends
+/// right after an annotation that follows a property without initializer,
+/// with no line break at the end (found by truncating a fixture). The run
+/// must finish; the parse is given the text with a final newline.
+#[test]
+fn kotlin_file_ending_in_an_annotation_does_not_hang() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let text = "import android.database.sqlite.SQLiteDatabase\nclass S {\n    var db: SQLiteDatabase\n    @Before";
+        let file = SourceFile::from_text("S.kt", Language::Kotlin, text);
+        let outcome = storlint::lint_source(&file).map(|d| d.len());
+        let _ = done.send(outcome);
+    });
+    let outcome = finished
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("linting finishes");
+    assert_eq!(outcome, Ok(0));
+}

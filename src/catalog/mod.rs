@@ -652,7 +652,7 @@ fn action_op(
             Some(Op::DbOpen {
                 wal_flag: wal_flag.is_some_and(|flag| call_text.contains(flag)),
                 read_only: READ_ONLY_FLAGS.iter().any(|flag| call_text.contains(flag)),
-                in_memory: opens_in_memory(model, types, call, call_text),
+                in_memory: opens_in_memory(model, types, call, text),
             })
         }
         Action::OpenInWal => Some(Op::DbOpen {
@@ -1063,7 +1063,13 @@ pub fn has_test_attribute(text: &str) -> bool {
 /// SQLite.swift `Connection()`, FMDB `FMDatabase()`), or a `nil`/`null`
 /// name (`FMDatabase(path: nil)`, `SQLiteOpenHelper(context, null, ..)`,
 /// whose name is its second argument).
-fn opens_in_memory(model: &Model, types: &TypeResolver, call: &Call, call_text: &str) -> bool {
+fn opens_in_memory(model: &Model, types: &TypeResolver, call: &Call, text: &str) -> bool {
+    let call_text = text.get(call.name_range.start..).unwrap_or("");
+    let call_text = call
+        .args
+        .last()
+        .and_then(|last| text.get(call.name_range.start..last.range.end))
+        .unwrap_or(call_text.get(..call.name.len()).unwrap_or(""));
     let memory_name = |value: &str| value.contains(":memory:") || value.contains("mode=memory");
     if memory_name(call_text) || call_text.contains(".inMemory") {
         return true;
@@ -1085,8 +1091,18 @@ fn opens_in_memory(model: &Model, types: &TypeResolver, call: &Call, call_text: 
     let name_index = usize::from(call.name == "SQLiteOpenHelper");
     call.args.get(name_index).is_some_and(|arg| {
         arg.label.as_deref().is_none_or(|l| l == "path")
-            && matches!(&arg.value, Value::Chain(chain)
-                if matches!(chain.as_slice(), [Segment::Name(n)] if n == "nil" || n == "null"))
+            && text.get(arg.range.clone()).is_some_and(|written| {
+                // A Swift argument's range includes its label.
+                let value = match &arg.label {
+                    Some(label) => written
+                        .trim_start()
+                        .strip_prefix(label.as_str())
+                        .and_then(|rest| rest.trim_start().strip_prefix(':'))
+                        .unwrap_or(written),
+                    None => written,
+                };
+                matches!(value.trim(), "nil" | "null")
+            })
     })
 }
 

@@ -12,6 +12,8 @@
 //!   recognised, so string values are decoded from the source text; only the
 //!   `${...}` interpolation nodes are taken from the tree.
 
+use std::time::Instant;
+
 use tree_sitter::{Node as TsNode, Parser, Tree};
 
 use crate::catalog::is_iteration_call;
@@ -23,7 +25,18 @@ use crate::model::{
 use crate::source::{ByteRange, Language, SourceFile};
 
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
-    let text = file.text.as_str();
+    // tree-sitter-kotlin's external scanner can loop forever, inside one
+    // lexer call where no progress callback reaches, when the input ends
+    // mid-declaration without a line break (`var db: T` then `@Before` at
+    // the end of the file). Parsing the text with a final newline avoids
+    // that state; every offset of the original text stays the same.
+    let padded;
+    let text = if file.text.ends_with('\n') {
+        file.text.as_str()
+    } else {
+        padded = format!("{}\n", file.text);
+        padded.as_str()
+    };
     let (trees, scanned_comments) = parse_best(text)?;
     let mut constants = Constants::new();
     for tree in &trees {
@@ -60,7 +73,9 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
             lowerer.lower_node(child, ctx);
         }
     }
-    Ok(lowerer.model)
+    let mut model = lowerer.model;
+    model.clamp_ranges(file.text.len());
+    Ok(model)
 }
 
 fn new_parser() -> Result<Parser, ParseError> {
@@ -71,10 +86,8 @@ fn new_parser() -> Result<Parser, ParseError> {
     Ok(parser)
 }
 
-fn parse(parser: &mut Parser, text: &str) -> Result<Tree, ParseError> {
-    parser
-        .parse(text, None)
-        .ok_or_else(|| ParseError::new("the Kotlin parser returned no tree", None))
+fn parse(parser: &mut Parser, text: &str, deadline: Instant) -> Result<Tree, ParseError> {
+    super::parse_before(parser, text, deadline, "Kotlin")
 }
 
 /// One tree for the whole file when the grammar copes with it; otherwise one
@@ -85,13 +98,16 @@ fn parse(parser: &mut Parser, text: &str) -> Result<Tree, ParseError> {
 type Parsed = (Vec<Tree>, Option<Vec<ByteRange>>);
 
 fn parse_best(text: &str) -> Result<Parsed, ParseError> {
+    // One budget for every parse of the file: the repair and per-declaration
+    // parses must not multiply a slow one.
+    let deadline = Instant::now() + super::PARSE_BUDGET;
     let mut parser = new_parser()?;
-    let tree = parse(&mut parser, text)?;
+    let tree = parse(&mut parser, text, deadline)?;
     if !tree.root_node().has_error() {
         return Ok((vec![tree], None));
     }
     let scan = scan(text);
-    let repaired_tree = parse(&mut parser, &scan.repaired)?;
+    let repaired_tree = parse(&mut parser, &scan.repaired, deadline)?;
     let (text, tree, comments) =
         if error_bytes(repaired_tree.root_node()) < error_bytes(tree.root_node()) {
             (scan.repaired.as_str(), repaired_tree, Some(scan.comments))
@@ -121,7 +137,7 @@ fn parse_best(text: &str) -> Result<Parsed, ParseError> {
         if parser.set_included_ranges(&[range]).is_err() {
             return Ok((vec![tree], comments));
         }
-        chunk_trees.push(parse(&mut parser, text)?);
+        chunk_trees.push(parse(&mut parser, text, deadline)?);
     }
     let chunk_errors: usize = chunk_trees.iter().map(|t| error_bytes(t.root_node())).sum();
     if chunk_errors < error_bytes(tree.root_node()) {

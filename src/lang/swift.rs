@@ -30,9 +30,8 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     parser
         .set_language(&tree_sitter_swift::LANGUAGE.into())
         .map_err(|e| ParseError::new(format!("cannot load the Swift grammar: {e}"), None))?;
-    let tree = parser
-        .parse(&file.text, None)
-        .ok_or_else(|| ParseError::new("the Swift parser returned no syntax tree", None))?;
+    let deadline = std::time::Instant::now() + super::PARSE_BUDGET;
+    let tree = super::parse_before(&mut parser, &file.text, deadline, "Swift")?;
     let root = tree.root_node();
     let mut constants = Constants::new();
     collect_constants(

@@ -22,7 +22,8 @@ const NOTE: &str = "in Apple's measurement (WWDC 2019, session 419) a VACUUM aft
 /// How many wrappers named for VACUUM are followed up to their callers.
 const MAX_WRAPPERS: usize = 4;
 
-/// A VACUUM in a function named for it (`vacuum()`, `vacuumDatabase()`) is
+/// A VACUUM that is the only statement of a function named for it
+/// (`vacuum()`, `vacuumDatabase()`) is
 /// that function's contract, as a database library's public API is: the
 /// choice to run it is made where the function is called, so that is where
 /// it is reported, with the chain of wrappers. A wrapper nobody in the
@@ -37,8 +38,16 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             {
                 continue;
             }
+            let only_statement = |function: usize| {
+                sql.iter()
+                    .filter(|other| other.place.function == Some(function))
+                    .count()
+                    == 1
+            };
             match statement.place.function {
-                Some(function) if named_for_vacuum(project, (file, function)) => {
+                Some(function)
+                    if only_statement(function) && named_for_vacuum(project, (file, function)) =>
+                {
                     let mut visited = HashSet::new();
                     report_callers(
                         project,
@@ -60,12 +69,27 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     findings
 }
 
+/// `vacuum`, `vacuumDatabase`, `run_vacuum`: a name with the word "vacuum"
+/// (not `vacuums_the_copy`, a test's description).
 fn named_for_vacuum(project: &Project, function: FunctionRef) -> bool {
-    project
-        .function(function)
-        .name
-        .to_ascii_lowercase()
-        .contains("vacuum")
+    name_words(&project.function(function).name).any(|word| word.eq_ignore_ascii_case("vacuum"))
+}
+
+/// The words of a snake_case or camelCase name.
+fn name_words(name: &str) -> impl Iterator<Item = &str> {
+    let mut starts = vec![0];
+    let bytes = name.as_bytes();
+    for i in 1..bytes.len() {
+        if bytes[i].is_ascii_uppercase() && !bytes[i - 1].is_ascii_uppercase() {
+            starts.push(i);
+        }
+    }
+    starts.push(name.len());
+    let parts: Vec<&str> = starts.windows(2).map(|w| &name[w[0]..w[1]]).collect();
+    parts
+        .into_iter()
+        .flat_map(|part| part.split('_'))
+        .filter(|word| !word.is_empty())
 }
 
 /// Reports each call of `wrapper` outside another VACUUM wrapper, naming
@@ -115,4 +139,18 @@ fn switches_auto_vacuum_mode(earlier: &[SqlSummary], vacuum: &SqlSummary) -> boo
             SqlFactKind::Pragma(pragma) => pragma.name == "auto_vacuum" && pragma.value.is_some(),
             _ => false,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_words;
+
+    #[test]
+    fn names_split_into_words() {
+        let words = |name| name_words(name).collect::<Vec<_>>();
+        assert_eq!(words("vacuumDatabase"), ["vacuum", "Database"]);
+        assert_eq!(words("run_vacuum"), ["run", "vacuum"]);
+        assert_eq!(words("vacuums_a_copy"), ["vacuums", "a", "copy"]);
+        assert_eq!(words("VACUUM"), ["VACUUM"]);
+    }
 }
