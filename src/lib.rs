@@ -28,6 +28,7 @@ use crate::discover::{DiscoverError, Discovered};
 use crate::project::{FileSummary, Project, ProjectFile};
 use crate::registry::{Check, FileContext, RULES};
 use crate::source::SourceFile;
+use crate::suppress::Suppressions;
 
 /// Files nested deeper than this are reported and skipped: the parsers
 /// recurse once per level and real code never comes close.
@@ -68,6 +69,9 @@ pub struct Report {
     pub problems: Vec<FileProblem>,
     /// Warnings from discovery.
     pub warnings: Vec<String>,
+    /// `storlint-ignore` comments that name an unknown rule or marker, or
+    /// hold prose where rule ids belong: they suppress nothing.
+    pub suppression_warnings: Vec<FileProblem>,
     pub checked: usize,
     /// Files the prefilter skipped: no word any rule cares about.
     pub skipped: usize,
@@ -99,6 +103,17 @@ enum Outcome {
 pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
     pub summary: FileSummary,
+    /// The file's `storlint-ignore` comments, applied once the project
+    /// stage has added its findings.
+    pub suppressions: Suppressions,
+}
+
+/// One file checked on its own: its findings, and the warnings about its
+/// `storlint-ignore` comments.
+#[derive(Debug)]
+pub struct SourceCheck {
+    pub diagnostics: Vec<Diagnostic>,
+    pub warnings: Vec<FileProblem>,
 }
 
 /// Discovers and checks every file under `paths`, in parallel.
@@ -138,7 +153,10 @@ pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError
         .into_iter()
         .filter_map(|(source, analysis)| {
             let mut diagnostics = analysis.diagnostics;
-            suppress::apply(&source, &mut diagnostics);
+            analysis.suppressions.apply(&source, &mut diagnostics);
+            report
+                .suppression_warnings
+                .extend(analysis.suppressions.warnings);
             sort_diagnostics(&mut diagnostics);
             (!diagnostics.is_empty()).then_some(CheckedFile {
                 source,
@@ -213,6 +231,11 @@ fn check_discovered(found: &Discovered) -> Outcome {
 /// Checks one file on its own, as a project of one file: the file rules,
 /// then the project rules over its facts. Diagnostics come out in source order.
 pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
+    check_source(file).map(|checked| checked.diagnostics)
+}
+
+/// `lint_source`, keeping the warnings about the file's `storlint-ignore` comments.
+pub fn check_source(file: &SourceFile) -> Result<SourceCheck, FileProblem> {
     let analysis = analyze(file)?;
     let mut diagnostics = analysis.diagnostics;
     let project = Project::new(vec![ProjectFile {
@@ -220,9 +243,12 @@ pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
         summary: &analysis.summary,
     }]);
     diagnostics.extend(run_project_rules(&project).into_iter().map(|(_, d)| d));
-    suppress::apply(file, &mut diagnostics);
+    analysis.suppressions.apply(file, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
-    Ok(diagnostics)
+    Ok(SourceCheck {
+        diagnostics,
+        warnings: analysis.suppressions.warnings,
+    })
 }
 
 /// The file stage: parse, lower, classify, collect SQL facts, run the file
@@ -267,9 +293,11 @@ pub fn analyze(file: &SourceFile) -> Result<Analysis, FileProblem> {
         .flatten()
         .collect();
     let summary = FileSummary::new(&model, &ops, &sql, &file.text);
+    let suppressions = Suppressions::collect(file, &model, &sql.facts);
     Ok(Analysis {
         diagnostics,
         summary,
+        suppressions,
     })
 }
 
