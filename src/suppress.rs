@@ -252,7 +252,7 @@ fn rule_list(line: &str, from: usize) -> (Scope, Option<(usize, String)>) {
     if ends_the_list(rest) {
         return (Scope::AllRules, None);
     }
-    let found: String = rest.chars().take(20).collect();
+    let found = rest.split_whitespace().next().unwrap_or(rest);
     let message = format!(
         "`{LINE_MARKER}` followed by `{found}` suppresses nothing; write `{LINE_MARKER} <rule-id> -- <reason>`, or `{LINE_MARKER} -- <reason>` for every rule"
     );
@@ -417,7 +417,10 @@ mod tests {
         let found = markers("// storlint-ignore missing-wal opened read-only");
         assert_eq!(found[0].scope, Scope::Rules(vec!["missing-wal".into()]));
         let (at, message) = found[0].warning.clone().unwrap();
-        assert_eq!(&"// storlint-ignore missing-wal opened read-only"[at..at + 6], "opened");
+        assert_eq!(
+            &"// storlint-ignore missing-wal opened read-only"[at..at + 6],
+            "opened"
+        );
         assert!(message.contains("a reason goes after ` -- `"), "{message}");
     }
 
@@ -426,7 +429,10 @@ mod tests {
         assert_eq!(closest_rule("prefs-comit"), Some("prefs-commit"));
         assert_eq!(closest_rule("missing_wal"), Some("missing-wal"));
         assert_eq!(closest_rule("Full-Vacum"), Some("full-vacuum"));
-        assert_eq!(closest_rule("synchronize"), Some("userdefaults-synchronize"));
+        assert_eq!(
+            closest_rule("synchronize"),
+            Some("userdefaults-synchronize")
+        );
         assert_eq!(closest_rule("Because"), None);
         assert_eq!(closest_rule("wal"), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
