@@ -158,9 +158,18 @@ fn line_text(file: &SourceFile, line: usize) -> &str {
     &file.text[file.line_range(line)]
 }
 
+/// A line holding only a comment: one that opens with a comment opener, or
+/// continues a block comment with a leading `*` (` * storlint-ignore ...`).
 fn is_comment_only(line: &str) -> bool {
     let trimmed = line.trim_start();
-    COMMENT_OPENERS.iter().any(|o| trimmed.starts_with(o))
+    COMMENT_OPENERS.iter().any(|o| trimmed.starts_with(o)) || is_block_continuation(trimmed)
+}
+
+/// ` * text` or ` */` inside a block comment; `*ptr = 1` is code.
+fn is_block_continuation(trimmed: &str) -> bool {
+    trimmed
+        .strip_prefix('*')
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '/']))
 }
 
 /// The markers on a line: `storlint-ignore` or `storlint-ignore-file` as
@@ -169,15 +178,19 @@ fn is_comment_only(line: &str) -> bool {
 /// comment's prose is not a marker.
 fn markers(line: &str) -> Vec<Marker> {
     let mut starts: Vec<usize> = Vec::new();
-    for opener in COMMENT_OPENERS {
-        for (at, _) in line.match_indices(opener) {
-            let body = at + opener.len();
-            let skipped = line[body..]
-                .find(|c: char| !matches!(c, '/' | '*' | '-' | '!') && !c.is_whitespace())
-                .map_or(line.len(), |n| body + n);
-            if line[skipped..].starts_with(LINE_MARKER) && !starts.contains(&skipped) {
-                starts.push(skipped);
-            }
+    let indent = line.len() - line.trim_start().len();
+    let continuation = is_block_continuation(&line[indent..]).then_some((indent, "*"));
+    let openers = COMMENT_OPENERS
+        .iter()
+        .flat_map(|opener| line.match_indices(opener))
+        .chain(continuation);
+    for (at, opener) in openers {
+        let body = at + opener.len();
+        let skipped = line[body..]
+            .find(|c: char| !matches!(c, '/' | '*' | '-' | '!') && !c.is_whitespace())
+            .map_or(line.len(), |n| body + n);
+        if line[skipped..].starts_with(LINE_MARKER) && !starts.contains(&skipped) {
+            starts.push(skipped);
         }
     }
     starts.sort_unstable();
@@ -261,10 +274,10 @@ fn rule_list(line: &str, from: usize) -> (Scope, Option<(usize, String)>) {
 
 /// What may follow a marker without ids for it to cover every rule: the end
 /// of the comment, a reason, the end of a block comment, or the end of the
-/// string literal an SQL comment sits in.
+/// string literal an SQL comment sits in (a quote, or an escape before it).
 fn ends_the_list(rest: &str) -> bool {
     rest.is_empty()
-        || ["--", ":", "*/", "\"", "\\n", "`"]
+        || ["--", ":", "*/", "\"", "\\", "`"]
             .iter()
             .any(|end| rest.starts_with(end))
 }
@@ -374,6 +387,11 @@ mod tests {
         assert_eq!(scope("/* storlint-ignore */"), Some(Scope::AllRules));
         assert_eq!(scope("/// storlint-ignore"), Some(Scope::AllRules));
         assert_eq!(
+            scope("   * storlint-ignore fsync-in-loop"),
+            rules(&["fsync-in-loop"])
+        );
+        assert_eq!(scope("*storlint_ignore = 1;"), None);
+        assert_eq!(
             scope("// storlint-ignore -- the OS opens it read-only"),
             Some(Scope::AllRules)
         );
@@ -466,6 +484,8 @@ mod tests {
         assert_eq!(kept(Language::Sql, sql), [(7, "autoincrement")]);
         let kotlin = "fun f(prefs: SharedPreferences) {\n    // storlint-ignore prefs-commit\n    prefs.edit()\n        .putInt(\"a\", 1)\n        .commit()\n    prefs.edit()\n        .commit()\n}\n";
         assert_eq!(kept(Language::Kotlin, kotlin), [(7, "prefs-commit")]);
+        let block = "/*\n * storlint-ignore full-vacuum\n */\nVACUUM;\nVACUUM;\n";
+        assert_eq!(kept(Language::Sql, block), [(5, "full-vacuum")]);
         // A blank line ends what a marker governs.
         let apart = "-- storlint-ignore full-vacuum\n\nVACUUM;\n";
         assert_eq!(kept(Language::Sql, apart), [(3, "full-vacuum")]);
