@@ -1,6 +1,6 @@
 use crate::catalog::{Op, PrefsSyncWrite};
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
-use crate::model::{NodeId, NodeKind, Value};
+use crate::model::{Call, NodeId, NodeKind, Value};
 use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
@@ -38,7 +38,9 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 // A used result is a decision taken on purpose: the caller
                 // needs to know whether the write reached the disk.
                 PrefsSyncWrite::Commit => {
-                    if !crate::value_use::value_unused(ctx.model, &ctx.file.text, node) {
+                    if !crate::value_use::value_unused(ctx.model, &ctx.file.text, node)
+                        || applied_elsewhere(ctx, node, call)
+                    {
                         return None;
                     }
                     let diagnostic = Diagnostic::new(
@@ -69,6 +71,24 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             }
         })
         .collect()
+}
+
+/// True when the same function also writes the same editor with `apply()`
+/// (`if (now) editor.commit() else editor.apply()`): the synchronous write
+/// is one of two the code chooses between, on purpose.
+fn applied_elsewhere(ctx: &FileContext, node: NodeId, commit: &Call) -> bool {
+    let function = ctx.model.enclosing_function(node);
+    ctx.ops
+        .iter()
+        .filter(|classified| matches!(classified.op, Op::PrefsWrite))
+        .any(|classified| {
+            let NodeKind::Call(apply) = &ctx.model.node(classified.node).kind else {
+                return false;
+            };
+            apply.name == "apply"
+                && apply.receiver == commit.receiver
+                && ctx.model.enclosing_function(classified.node) == function
+        })
 }
 
 /// True when `@SuppressLint("ApplySharedPref")` (or `@Suppress`) sits on a
