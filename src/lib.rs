@@ -31,6 +31,7 @@ use crate::discover::{DiscoverError, Discovered};
 use crate::project::{FileSummary, Project, ProjectFile};
 use crate::registry::{Check, FileContext, RULES};
 use crate::source::SourceFile;
+use crate::suppress::Suppressions;
 
 /// Files nested deeper than this are reported and skipped: the parsers
 /// recurse once per level and real code never comes close.
@@ -71,6 +72,9 @@ pub struct Report {
     pub problems: Vec<FileProblem>,
     /// Warnings from discovery.
     pub warnings: Vec<String>,
+    /// `storlint-ignore` comments that name an unknown rule or marker, or
+    /// hold prose where rule ids belong: they suppress nothing.
+    pub suppression_warnings: Vec<FileProblem>,
     pub checked: usize,
     /// Files the prefilter skipped: no word any rule cares about.
     pub skipped: usize,
@@ -107,6 +111,17 @@ pub struct Analysis {
     pub summary: FileSummary,
     /// The file's test code that is not reported (none when tests are included).
     pub excluded: TestCode,
+    /// The file's `storlint-ignore` comments, applied once the project
+    /// stage has added its findings.
+    pub suppressions: Suppressions,
+}
+
+/// One file checked on its own: its findings, and the warnings about its
+/// `storlint-ignore` comments.
+#[derive(Debug)]
+pub struct SourceCheck {
+    pub diagnostics: Vec<Diagnostic>,
+    pub warnings: Vec<FileProblem>,
 }
 
 /// Discovers and checks every file under `paths`, in parallel, with the
@@ -165,7 +180,10 @@ pub fn lint_paths_with(
         .into_iter()
         .filter_map(|(source, analysis)| {
             let mut diagnostics = analysis.diagnostics;
-            suppress::apply(&source, &mut diagnostics);
+            analysis.suppressions.apply(&source, &mut diagnostics);
+            report
+                .suppression_warnings
+                .extend(analysis.suppressions.warnings);
             sort_diagnostics(&mut diagnostics);
             (!diagnostics.is_empty()).then_some(CheckedFile {
                 source,
@@ -246,7 +264,7 @@ fn check_discovered(found: &Discovered, options: &Options) -> Outcome {
 /// options: the file rules, then the project rules over its facts.
 /// Diagnostics come out in source order.
 pub fn lint_source(file: &SourceFile) -> Result<Vec<Diagnostic>, FileProblem> {
-    lint_source_with(file, &Options::default())
+    check_source(file, &Options::default()).map(|checked| checked.diagnostics)
 }
 
 /// `lint_source` with explicit options.
@@ -254,6 +272,12 @@ pub fn lint_source_with(
     file: &SourceFile,
     options: &Options,
 ) -> Result<Vec<Diagnostic>, FileProblem> {
+    check_source(file, options).map(|checked| checked.diagnostics)
+}
+
+/// Checks one file on its own, keeping the warnings about its
+/// `storlint-ignore` comments.
+pub fn check_source(file: &SourceFile, options: &Options) -> Result<SourceCheck, FileProblem> {
     let analysis = analyze(file, options)?;
     let mut diagnostics = analysis.diagnostics;
     let project = Project::new(vec![ProjectFile {
@@ -266,9 +290,12 @@ pub fn lint_source_with(
             .map(|(_, d)| d)
             .filter(|d| !analysis.excluded.contains(d.primary.range.start)),
     );
-    suppress::apply(file, &mut diagnostics);
+    analysis.suppressions.apply(file, &mut diagnostics);
     sort_diagnostics(&mut diagnostics);
-    Ok(diagnostics)
+    Ok(SourceCheck {
+        diagnostics,
+        warnings: analysis.suppressions.warnings,
+    })
 }
 
 /// The file stage: parse, lower, classify, collect SQL facts, run the file
@@ -324,10 +351,12 @@ pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FilePro
     } else {
         FileSummary::new(&model, &ops, &sql, &file.text, &excluded)
     };
+    let suppressions = Suppressions::collect(file, &model, &sql.facts);
     Ok(Analysis {
         diagnostics,
         summary,
         excluded,
+        suppressions,
     })
 }
 

@@ -119,6 +119,11 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         Format::Text => {
             let mut out = StandardStream::stdout(color_choice(args.color));
             written(render::terminal::write_report(&mut out, &report))?;
+            // Like a compiler's warnings, they reach the user even when the
+            // findings are piped elsewhere.
+            for warning in &report.suppression_warnings {
+                eprintln!("warning: {warning}");
+            }
         }
         Format::Concise => {
             let mut out = std::io::stdout().lock();
@@ -138,6 +143,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
                 eprintln!("warning: {problem}");
             }
             for warning in &report.warnings {
+                eprintln!("warning: {warning}");
+            }
+            for warning in &report.suppression_warnings {
                 eprintln!("warning: {warning}");
             }
         }

@@ -147,6 +147,52 @@ fn test_code_is_not_checked_unless_asked_for() {
 }
 
 #[test]
+fn an_unknown_rule_id_in_storlint_ignore_is_a_warning_naming_file_line_id_and_closest_id() {
+    let dir = project(&[(
+        "db/schema.sql",
+        "-- schema\n-- storlint-ignore full-vacum -- compacted once at install\nVACUUM;\n",
+    )]);
+    let expected = "db/schema.sql:2:20: unknown rule id `full-vacum` in `storlint-ignore`; it suppresses nothing; did you mean `full-vacuum`?";
+
+    let output = storlint(&[], dir.path());
+    // The misspelt marker suppresses nothing: the finding stays.
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("warning[full-vacuum]"));
+    assert!(
+        stdout(&output).contains("1 warning about `storlint-ignore` comments"),
+        "{}",
+        stdout(&output)
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, format!("warning: {expected}\n"));
+
+    let concise = stdout(&storlint(&["--format", "concise"], dir.path()));
+    assert!(
+        concise.contains(&expected.replacen(": unknown", ": warning[storlint]: unknown", 1)),
+        "{concise}"
+    );
+
+    let github = stdout(&storlint(&["--format", "github"], dir.path()));
+    assert!(
+        github.contains("::warning file=db/schema.sql,line=2,col=20,title=storlint::unknown rule id `full-vacum`"),
+        "{github}"
+    );
+
+    let sarif = storlint(&["--format", "sarif"], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    let notification = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(notification["message"]["text"], expected);
+    assert_eq!(
+        notification["locations"][0]["physicalLocation"]["region"]["startLine"],
+        2
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&sarif.stderr),
+        format!("warning: {expected}\n")
+    );
+}
+
+#[test]
 fn a_missing_path_exits_2_naming_it() {
     let dir = project(&[]);
     let output = storlint(&["nowhere"], dir.path());

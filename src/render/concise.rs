@@ -4,7 +4,8 @@
 
 use crate::Report;
 
-/// Findings in report order, then one line per file that could not be checked.
+/// Findings in report order, then one line per file that could not be checked
+/// and per `storlint-ignore` comment that suppresses nothing it names.
 pub fn to_concise(report: &Report) -> String {
     let mut out = String::new();
     for file in &report.files {
@@ -19,7 +20,7 @@ pub fn to_concise(report: &Report) -> String {
             ));
         }
     }
-    for problem in &report.problems {
+    for problem in report.problems.iter().chain(&report.suppression_warnings) {
         let position = match problem.position {
             Some((line, col)) => format!(":{line}:{col}"),
             None => String::new(),

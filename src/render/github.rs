@@ -5,7 +5,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::SourceFile;
 use crate::Report;
 
-/// One workflow command per finding, and one per file that could not be checked.
+/// One workflow command per finding, one per file that could not be checked,
+/// and one per `storlint-ignore` comment that suppresses nothing it names.
 pub fn to_github(report: &Report) -> String {
     let mut out = String::new();
     for file in &report.files {
@@ -14,7 +15,7 @@ pub fn to_github(report: &Report) -> String {
             out.push('\n');
         }
     }
-    for problem in &report.problems {
+    for problem in report.problems.iter().chain(&report.suppression_warnings) {
         let position = match problem.position {
             Some((line, col)) => format!(",line={line},col={col}"),
             None => String::new(),

@@ -27,6 +27,7 @@ pub fn to_sarif(report: &Report, cwd: &Path) -> Value {
     let notifications: Vec<Value> = report
         .problems
         .iter()
+        .chain(&report.suppression_warnings)
         .map(|problem| {
             let mut location = json!({
                 "physicalLocation": {

@@ -91,6 +91,12 @@ pub fn summary(report: &Report) -> String {
             plural(report.problems.len(), "file")
         ));
     }
+    if !report.suppression_warnings.is_empty() {
+        line.push_str(&format!(
+            "; {} about `storlint-ignore` comments",
+            plural(report.suppression_warnings.len(), "warning")
+        ));
+    }
     line.push('.');
     line
 }

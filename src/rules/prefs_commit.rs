@@ -1,6 +1,6 @@
 use crate::catalog::{Op, PrefsSyncWrite};
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
-use crate::model::NodeKind;
+use crate::model::{Call, NodeId, NodeKind, Value};
 use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
@@ -14,6 +14,12 @@ pub const RULE: Rule = Rule {
     check: Check::File(check),
 };
 
+/// Android Lint's id for the same check, and its id for every check.
+const ANDROID_LINT_IDS: &[&str] = &["ApplySharedPref", "all"];
+
+/// The annotations through which Android Lint is silenced in Kotlin.
+const ANDROID_LINT_SUPPRESSIONS: &[&str] = &["SuppressLint", "Suppress"];
+
 const NOTE: &str = "SharedPreferences are one XML file, rewritten whole on every commit; Android Lint reports the same call as ApplySharedPref, and StrictMode flags it as a disk write on the main thread";
 
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {
@@ -23,6 +29,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             Op::PrefsSyncWrite(write) => Some((classified.node, write)),
             _ => None,
         })
+        .filter(|(node, _)| !android_lint_silenced(ctx, *node))
         .filter_map(|(node, write)| {
             let NodeKind::Call(call) = &ctx.model.node(node).kind else {
                 return None;
@@ -31,7 +38,9 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 // A used result is a decision taken on purpose: the caller
                 // needs to know whether the write reached the disk.
                 PrefsSyncWrite::Commit => {
-                    if !crate::value_use::value_unused(ctx.model, &ctx.file.text, node) {
+                    if !crate::value_use::value_unused(ctx.model, &ctx.file.text, node)
+                        || applied_elsewhere(ctx, node, call)
+                    {
                         return None;
                     }
                     let diagnostic = Diagnostic::new(
@@ -62,6 +71,49 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             }
         })
         .collect()
+}
+
+/// True when the same function also writes the same editor with `apply()`
+/// (`if (now) editor.commit() else editor.apply()`): the synchronous write
+/// is one of two the code chooses between, on purpose.
+fn applied_elsewhere(ctx: &FileContext, node: NodeId, commit: &Call) -> bool {
+    let function = ctx.model.enclosing_function(node);
+    ctx.ops
+        .iter()
+        .filter(|classified| matches!(classified.op, Op::PrefsWrite))
+        .any(|classified| {
+            let NodeKind::Call(apply) = &ctx.model.node(classified.node).kind else {
+                return false;
+            };
+            apply.name == "apply"
+                && apply.receiver == commit.receiver
+                && ctx.model.enclosing_function(classified.node) == function
+        })
+}
+
+/// True when `@SuppressLint("ApplySharedPref")` (or `@Suppress`) sits on a
+/// declaration enclosing `node`, or on the file: whoever silenced Android
+/// Lint's identical check chose the synchronous write on purpose.
+fn android_lint_silenced(ctx: &FileContext, node: NodeId) -> bool {
+    let model = ctx.model;
+    model.calls().any(|(annotation, call)| {
+        let names_this_check = call.args.iter().any(|arg| match arg.value {
+            Value::Str(id) => model
+                .str_lit(id)
+                .is_some_and(|s| ANDROID_LINT_IDS.contains(&s.value.as_str())),
+            _ => false,
+        });
+        // Annotations lower to calls that are children of what they annotate;
+        // a file annotation has no parent.
+        let encloses = match model.node(annotation).parent {
+            None => true,
+            Some(owner) => model.ancestors(node).any(|a| a == owner),
+        };
+        ANDROID_LINT_SUPPRESSIONS.contains(&call.name.as_str())
+            && call.receiver.is_empty()
+            && names_this_check
+            && encloses
+    })
 }
 
 /// Every fix here trades a synchronous, checked write for an asynchronous

@@ -25,12 +25,24 @@ pub fn load(path: &Path) -> SourceFile {
     SourceFile::new(path.to_path_buf(), display, language, text)
 }
 
-/// (1-based line, rule id) of every finding, sorted.
+/// What fixtures write for a warning about a `storlint-ignore` comment,
+/// the label `--format concise` gives it.
+pub const SUPPRESSION_WARNING: &str = "storlint";
+
+/// (1-based line, rule id) of every finding, and (line, `SUPPRESSION_WARNING`)
+/// of every warning about a `storlint-ignore` comment, sorted.
 pub fn findings(file: &SourceFile) -> Vec<(usize, String)> {
-    let diagnostics = storlint::lint_source(file).unwrap_or_else(|p| panic!("{p}"));
-    let mut found: Vec<(usize, String)> = diagnostics
+    let checked = storlint::check_source(file, &storlint::Options::default())
+        .unwrap_or_else(|p| panic!("{p}"));
+    let warnings = checked.warnings.iter().map(|w| {
+        let (line, _) = w.position.unwrap_or_else(|| panic!("{w}: no position"));
+        (line, SUPPRESSION_WARNING.to_string())
+    });
+    let mut found: Vec<(usize, String)> = checked
+        .diagnostics
         .iter()
         .map(|d| (file.line_col(d.primary.range.start).0, d.rule.to_string()))
+        .chain(warnings)
         .collect();
     found.sort();
     found
