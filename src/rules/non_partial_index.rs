@@ -1,12 +1,13 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lang::sql::{ColumnFilter, CreateIndex, CreateTable, FilterTest, Query, SqlFactKind};
+use crate::lang::sql::{ColumnFilter, CreateIndex, FilterTest, Query, SqlFactKind};
+use crate::model::HOLE;
 use crate::project::Project;
 use crate::registry::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
-use super::{location, schema, Declared};
+use super::{location, same_name, schema, Declared, Schema};
 
 pub const RULE: Rule = Rule {
     id: "non-partial-index",
@@ -35,7 +36,7 @@ struct ColumnUse<'p> {
 }
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
-    let (indexes, tables) = schema(project);
+    let schema = schema(project);
     let mut uses: HashMap<String, ColumnUse> = HashMap::new();
     for (file, fact) in project.all_sql() {
         let SqlFactKind::Query(query) = &fact.kind else {
@@ -59,26 +60,50 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     let unused = ColumnUse::default();
-    indexes
+    schema
+        .indexes
         .iter()
         // Room's @Entity indexes cannot be partial: only SQL ones are actionable.
         .filter(|index| {
             !index.item.unique && index.item.predicate.is_none() && !index.item.declared_by_api
         })
         .filter_map(|index| {
-            let leading = index.item.columns.first().filter(|c| !c.expression)?;
+            let leading = index
+                .item
+                .columns
+                .first()
+                .filter(|c| !c.expression && !c.name.contains(HOLE))?;
+            if index.item.table.contains(HOLE) || is_foreign_key(&schema, &index.item) {
+                return None;
+            }
             let column_use = uses
                 .get(&leading.name.to_ascii_lowercase())
                 .unwrap_or(&unused);
-            finding(project, index, &tables, column_use)
+            finding(project, index, &schema, column_use)
         })
         .collect()
+}
+
+/// The index leads with a foreign key's child column: SQLite looks up every
+/// value of it when a parent row is deleted or its key changes, so all rows
+/// belong in the index.
+fn is_foreign_key(schema: &Schema, index: &CreateIndex) -> bool {
+    let Some(leading) = index.columns.first() else {
+        return false;
+    };
+    schema.table(&index.table).is_some_and(|table| {
+        table
+            .item
+            .foreign_key_columns
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&leading.name))
+    })
 }
 
 fn finding(
     project: &Project,
     index: &Declared<CreateIndex>,
-    tables: &[Declared<CreateTable>],
+    schema: &Schema,
     column_use: &ColumnUse,
 ) -> Option<(usize, Diagnostic)> {
     let leading = index.item.columns.first().filter(|c| !c.expression)?;
@@ -87,9 +112,10 @@ fn finding(
     let on_column = |query: &Query, table_of: &Option<String>, name: &str| {
         name.eq_ignore_ascii_case(column)
             && match table_of {
-                Some(t) => t.eq_ignore_ascii_case(table),
-                // Unqualified among several tables: it may be this one.
-                None => query.tables.iter().any(|t| t.eq_ignore_ascii_case(table)),
+                Some(t) => same_name(t, table),
+                // Unqualified among several tables, or in a query whose
+                // tables are all interpolated: it may be this one.
+                None => query.tables.is_empty() || query.tables.iter().any(|t| same_name(t, table)),
             }
     };
     // An index that orders results serves every row.
@@ -114,7 +140,7 @@ fn finding(
         .collect();
     let (predicate, evidence) = match constant_predicate(column, &filters) {
         Some(found) => found,
-        None => flag_predicate(column, table, tables, &filters)?,
+        None => flag_predicate(column, table, schema, &filters)?,
     };
     let shown: Vec<String> = filters
         .iter()
@@ -155,7 +181,8 @@ fn finding(
 }
 
 /// Every query that filters on the column tests the same thing: one
-/// constant, or NULL-ness.
+/// constant, a constant it differs from, NULL-ness or truthiness (a test
+/// every arm of an OR makes counts; one only some arms make does not).
 fn constant_predicate(
     column: &str,
     filters: &[(usize, &ColumnFilter)],
@@ -173,8 +200,11 @@ fn constant_predicate(
     };
     let predicate = match &first.test {
         FilterTest::EqualsConstant(value) => format!("{column} = {value}"),
+        FilterTest::NotEqualsConstant(value) => format!("{column} != {value}"),
         FilterTest::IsNull => format!("{column} IS NULL"),
         FilterTest::IsNotNull => format!("{column} IS NOT NULL"),
+        FilterTest::Truthy => column.to_string(),
+        FilterTest::Falsy => format!("NOT {column}"),
         _ => return None,
     };
     let look = if filters.len() == 1 { "looks" } else { "look" };
@@ -190,12 +220,11 @@ fn constant_predicate(
 fn flag_predicate(
     column: &str,
     table: &str,
-    tables: &[Declared<CreateTable>],
+    schema: &Schema,
     filters: &[(usize, &ColumnFilter)],
 ) -> Option<(String, String)> {
-    let declared = tables
-        .iter()
-        .find(|t| t.item.name.eq_ignore_ascii_case(table))?
+    let declared = schema
+        .table(table)?
         .item
         .columns
         .iter()
@@ -211,7 +240,12 @@ fn flag_predicate(
             .to_ascii_uppercase()
     });
     let only_zero_or_one = filters.iter().all(|(_, f)| {
-        !f.optional && matches!(&f.test, FilterTest::EqualsConstant(v) if v == "0" || v == "1")
+        !f.optional
+            && match &f.test {
+                FilterTest::EqualsConstant(v) => v == "0" || v == "1",
+                FilterTest::Truthy | FilterTest::Falsy => true,
+                _ => false,
+            }
     });
     if !only_zero_or_one {
         return None;
