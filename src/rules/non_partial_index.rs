@@ -109,38 +109,53 @@ fn finding(
     let leading = index.item.columns.first().filter(|c| !c.expression)?;
     let table = index.item.table.as_str();
     let column = leading.name.as_str();
-    let on_column = |query: &Query, table_of: &Option<String>, name: &str| {
-        name.eq_ignore_ascii_case(column)
-            && match table_of {
-                Some(t) => same_name(t, table),
-                // Unqualified among several tables, or in a query whose
-                // tables are all interpolated: it may be this one.
-                None => query.tables.is_empty() || query.tables.iter().any(|t| same_name(t, table)),
-            }
+    // Whether a column reference is this column: `Some(true)` when it is on
+    // this table, `Some(false)` when its query's tables are all
+    // interpolated, so that it may be on any table.
+    let on_column = |query: &Query, table_of: &Option<String>, name: &str| -> Option<bool> {
+        if !name.eq_ignore_ascii_case(column) {
+            return None;
+        }
+        match table_of {
+            Some(t) => same_name(t, table).then_some(true),
+            // Unqualified among several tables: it may be this one.
+            None if query.tables.iter().any(|t| same_name(t, table)) => Some(true),
+            None => query.tables.is_empty().then_some(false),
+        }
     };
     // An index that orders results serves every row.
     let orders = column_use.ordered.iter().any(|q| {
         q.ordered_by
             .iter()
-            .any(|c| on_column(q, &c.table, &c.column))
+            .any(|c| on_column(q, &c.table, &c.column).is_some())
     });
     if orders {
         return None;
     }
-    let filters: Vec<(usize, &ColumnFilter)> = column_use
-        .filtered
-        .iter()
-        .flat_map(|&(file, query)| {
-            query
-                .filters
-                .iter()
-                .filter(move |f| on_column(query, &f.column.table, &f.column.column))
-                .map(move |f| (file, f))
-        })
-        .collect();
-    let (predicate, evidence) = match constant_predicate(column, &filters) {
+    let mut filters: Vec<(usize, &ColumnFilter)> = Vec::new();
+    let mut on_unknown_tables: Vec<(usize, &ColumnFilter)> = Vec::new();
+    for &(file, query) in &column_use.filtered {
+        for filter in &query.filters {
+            match on_column(query, &filter.column.table, &filter.column.column) {
+                Some(true) => filters.push((file, filter)),
+                Some(false) => on_unknown_tables.push((file, filter)),
+                None => {}
+            }
+        }
+    }
+    // Queries on interpolated tables are no evidence, but one that tests the
+    // column differently may be on this table and need every row.
+    let all: Vec<(usize, &ColumnFilter)> =
+        filters.iter().chain(&on_unknown_tables).copied().collect();
+    let constant = constant_predicate(column, &filters).filter(|(predicate, _)| {
+        constant_predicate(column, &all).is_some_and(|(all_agree, _)| all_agree == *predicate)
+    });
+    let (predicate, evidence) = match constant {
         Some(found) => found,
-        None => flag_predicate(column, table, schema, &filters)?,
+        None => {
+            flag_predicate(column, table, schema, &all)?;
+            flag_predicate(column, table, schema, &filters)?
+        }
     };
     let shown: Vec<String> = filters
         .iter()
