@@ -10,10 +10,10 @@
 use std::ops::Range;
 
 use sqlparser::ast::{
-    BinaryOperator, ColumnDef, DataType, Expr, FromTable, FunctionArg, FunctionArgExpr,
-    FunctionArguments, Ident, InTarget, ObjectName, ObjectNamePart, OrderByKind, OrderBySort,
-    Query as QueryAst, Select, SetExpr, Statement, TableFactor, TableObject, TableWithJoins,
-    UnaryOperator, UpdateTableFromKind, Value,
+    AssignmentTarget, BinaryOperator, ColumnDef, DataType, Expr, FromTable, FunctionArg,
+    FunctionArgExpr, FunctionArguments, Ident, InTarget, ObjectName, ObjectNamePart, OrderByKind,
+    OrderBySort, Query as QueryAst, Select, SetExpr, Statement, TableFactor, TableObject,
+    TableWithJoins, UnaryOperator, UpdateTableFromKind, Value,
 };
 use sqlparser::dialect::SQLiteDialect;
 use sqlparser::keywords::Keyword;
@@ -186,6 +186,18 @@ pub struct Query {
     pub filters: Vec<ColumnFilter>,
     /// The plain columns of every ORDER BY, in order.
     pub ordered_by: Vec<ColumnRef>,
+    /// The values an UPDATE's SET or an INSERT's VALUES write into columns.
+    pub writes: Vec<ColumnWrite>,
+}
+
+/// One value written into a column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnWrite {
+    /// The column, with the table written to (None: a hole).
+    pub column: ColumnRef,
+    /// The literal written, normalised as for `FilterTest::EqualsConstant`;
+    /// None for a parameter or any other expression.
+    pub value: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1307,6 +1319,7 @@ struct QueryReader<'l, 'a> {
     tables: Vec<String>,
     filters: Vec<ColumnFilter>,
     ordered_by: Vec<ColumnRef>,
+    writes: Vec<ColumnWrite>,
     common_tables: Vec<String>,
     scopes: Vec<Scope>,
     /// Where a column goes when its token cannot be found (never expected).
@@ -1320,6 +1333,7 @@ impl<'l, 'a> QueryReader<'l, 'a> {
             tables: Vec::new(),
             filters: Vec::new(),
             ordered_by: Vec::new(),
+            writes: Vec::new(),
             common_tables: Vec::new(),
             scopes: Vec::new(),
             fallback_range: 0..0,
@@ -1334,6 +1348,7 @@ impl<'l, 'a> QueryReader<'l, 'a> {
             tables: self.tables,
             filters: self.filters,
             ordered_by: self.ordered_by,
+            writes: self.writes,
         }
     }
 
@@ -1341,12 +1356,21 @@ impl<'l, 'a> QueryReader<'l, 'a> {
         match statement {
             Statement::Query(query) => self.query(query),
             Statement::Insert(insert) => {
+                let mut written = None;
                 if let TableObject::TableName(name) = &insert.table {
-                    if let Some(table) = self.table_of(name) {
+                    written = self.table_of(name);
+                    if let Some(table) = written.clone() {
                         self.note_table(table);
                     }
                 }
                 if let Some(source) = &insert.source {
+                    if let SetExpr::Values(values) = source.body.as_ref() {
+                        for row in &values.rows {
+                            for (column, value) in insert.columns.iter().zip(&row.content) {
+                                self.note_write(written.clone(), column, value);
+                            }
+                        }
+                    }
                     self.query(source);
                 }
             }
@@ -1361,8 +1385,15 @@ impl<'l, 'a> QueryReader<'l, 'a> {
                         self.add_relations(table, &mut scope);
                     }
                 }
+                let written = match &update.table.relation {
+                    TableFactor::Table { name, .. } => self.table_of(name),
+                    _ => None,
+                };
                 self.scopes.push(scope);
                 for assignment in &update.assignments {
+                    if let AssignmentTarget::ColumnName(column) = &assignment.target {
+                        self.note_write(written.clone(), column, &assignment.value);
+                    }
                     self.walk(&assignment.value, false, false);
                 }
                 if let Some(selection) = &update.selection {
@@ -1492,6 +1523,23 @@ impl<'l, 'a> QueryReader<'l, 'a> {
             .iter()
             .any(|common| common.eq_ignore_ascii_case(name));
         (name != HOLE && !common).then(|| name.clone())
+    }
+
+    fn note_write(&mut self, table: Option<String>, column: &ObjectName, value: &Expr) {
+        let Some(column) = last_ident(column).filter(|c| c.value != HOLE) else {
+            return;
+        };
+        let value = match self.operand(value) {
+            Operand::Literal(text) => Some(text),
+            _ => None,
+        };
+        self.writes.push(ColumnWrite {
+            column: ColumnRef {
+                table,
+                column: column.value.clone(),
+            },
+            value,
+        });
     }
 
     fn note_table(&mut self, table: String) {
@@ -2483,6 +2531,7 @@ mod tests {
                     false,
                     first(sql, "archived")
                 )],
+                writes: Vec::new(),
                 ordered_by: vec![column_ref(Some("notes"), "updated_at")],
             }
         );
@@ -2610,7 +2659,7 @@ mod tests {
     }
 
     #[test]
-    fn update_reads_where_only_and_delete_normalises_booleans() {
+    fn update_reads_where_and_writes_and_delete_normalises_booleans() {
         let sql = "UPDATE jobs SET state = 'done' WHERE state = 'pending' AND id = :id";
         assert_eq!(
             query_of(sql),
@@ -2633,6 +2682,10 @@ mod tests {
                         first(sql, "id =").start..first(sql, "id =").start + 2
                     ),
                 ],
+                writes: vec![ColumnWrite {
+                    column: column_ref(Some("jobs"), "state"),
+                    value: Some("'done'".to_string()),
+                }],
                 ordered_by: vec![],
             }
         );
@@ -2649,6 +2702,7 @@ mod tests {
                     false,
                     first(sql, "flag")
                 )],
+                writes: Vec::new(),
                 ordered_by: vec![],
             }
         );
@@ -2673,6 +2727,7 @@ mod tests {
                     ),
                     filter(None, "kind", equals("2"), false, first(sql, "kind")),
                 ],
+                writes: Vec::new(),
                 ordered_by: vec![
                     column_ref(Some("tags"), "name"),
                     column_ref(Some("notes"), "updated_at"),
@@ -3191,6 +3246,7 @@ mod tests {
                 verb: QueryVerb::Select,
                 tables: vec![],
                 filters: vec![],
+                writes: Vec::new(),
                 ordered_by: vec![],
             })
         );
@@ -3791,5 +3847,36 @@ mod tests {
             .map(|f| f.test)
             .collect();
         assert_eq!(tests, vec![FilterTest::Falsy]);
+    }
+
+    #[test]
+    fn inserts_and_updates_write_their_literals() {
+        let writes = |sql: &str| -> Vec<(Option<String>, String, Option<String>)> {
+            query_of(sql)
+                .writes
+                .into_iter()
+                .map(|w| (w.column.table, w.column.column, w.value))
+                .collect()
+        };
+        let text = |s: &str| Some(s.to_string());
+        assert_eq!(
+            writes("INSERT INTO mail (id, pinned, title) VALUES (?, 1, 'x'), (?, FALSE, ?)"),
+            vec![
+                (text("mail"), "id".to_string(), None),
+                (text("mail"), "pinned".to_string(), text("1")),
+                (text("mail"), "title".to_string(), text("'x'")),
+                (text("mail"), "id".to_string(), None),
+                (text("mail"), "pinned".to_string(), text("0")),
+                (text("mail"), "title".to_string(), None),
+            ]
+        );
+        assert_eq!(
+            writes("UPDATE mail SET pinned = 0, seen = seen + 1 WHERE id = ?"),
+            vec![
+                (text("mail"), "pinned".to_string(), text("0")),
+                (text("mail"), "seen".to_string(), None),
+            ]
+        );
+        assert!(writes("INSERT INTO mail SELECT * FROM draft").is_empty());
     }
 }

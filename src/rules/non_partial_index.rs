@@ -1,7 +1,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lang::sql::{ColumnFilter, CreateIndex, FilterTest, Query, SqlFactKind};
+use crate::lang::sql::{ColumnFilter, ColumnWrite, CreateIndex, FilterTest, Query, SqlFactKind};
 use crate::model::HOLE;
 use crate::project::Project;
 use crate::registry::{Check, FixAvailability, Rule};
@@ -33,6 +33,7 @@ const SHOWN_QUERIES: usize = 3;
 struct ColumnUse<'p> {
     filtered: Vec<(usize, &'p Query)>,
     ordered: Vec<&'p Query>,
+    written: Vec<&'p ColumnWrite>,
 }
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
@@ -51,6 +52,12 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         filtered.dedup();
         for column in filtered {
             uses.entry(column).or_default().filtered.push((file, query));
+        }
+        for write in &query.writes {
+            uses.entry(write.column.column.to_ascii_lowercase())
+                .or_default()
+                .written
+                .push(write);
         }
         for column in &query.ordered_by {
             let entry = uses.entry(column.column.to_ascii_lowercase()).or_default();
@@ -147,14 +154,32 @@ fn finding(
     // column differently may be on this table and need every row.
     let all: Vec<(usize, &ColumnFilter)> =
         filters.iter().chain(&on_unknown_tables).copied().collect();
+    // Written only with 0 and 1 (on an interpolated table, it may be this one).
+    let written = column_use
+        .written
+        .iter()
+        .filter(|w| w.column.column.eq_ignore_ascii_case(column))
+        .filter(|w| {
+            w.column
+                .table
+                .as_deref()
+                .is_none_or(|t| same_name(t, table))
+        });
+    let mut written_on_this_table = false;
+    let mut written_only_as_flag = true;
+    for write in written {
+        written_on_this_table |= write.column.table.is_some();
+        written_only_as_flag &= matches!(write.value.as_deref(), Some("0" | "1"));
+    }
+    let written_as_flag = written_on_this_table && written_only_as_flag;
     let constant = constant_predicate(column, &filters).filter(|(predicate, _)| {
         constant_predicate(column, &all).is_some_and(|(all_agree, _)| all_agree == *predicate)
     });
     let (predicate, evidence) = match constant {
         Some(found) => found,
         None => {
-            flag_predicate(column, table, schema, &all)?;
-            flag_predicate(column, table, schema, &filters)?
+            flag_predicate(column, table, schema, &all, written_as_flag)?;
+            flag_predicate(column, table, schema, &filters, written_as_flag)?
         }
     };
     let shown: Vec<String> = filters
@@ -229,14 +254,16 @@ fn constant_predicate(
     ))
 }
 
-/// A flag column: declared BOOLEAN, or an INTEGER defaulting to 0 or 1 that
-/// queries compare only with 0 and 1. The partial index keeps the rows whose
+/// A flag column: declared BOOLEAN, or an INTEGER defaulting to 0 or 1, or
+/// written only with 0 and 1 (`written_as_flag`), that queries compare only
+/// with 0 and 1. The partial index keeps the rows whose
 /// flag differs from the default, which are the ones worth finding.
 fn flag_predicate(
     column: &str,
     table: &str,
     schema: &Schema,
     filters: &[(usize, &ColumnFilter)],
+    written_as_flag: bool,
 ) -> Option<(String, String)> {
     let declared = schema
         .table(table)?
@@ -266,10 +293,13 @@ fn flag_predicate(
         return None;
     }
     let boolean = matches!(declared_type.as_str(), "BOOLEAN" | "BOOL");
-    let integer_flag = declared_type.starts_with("INT")
-        && matches!(default.as_deref(), Some("0" | "1" | "FALSE" | "TRUE"))
-        && !filters.is_empty();
-    if !boolean && !integer_flag {
+    let flag_default = matches!(default.as_deref(), Some("0" | "1" | "FALSE" | "TRUE"));
+    let integer_flag = declared_type.starts_with("INT") && flag_default && !filters.is_empty();
+    // Rows inserted without the column get its default: one that is no flag
+    // value makes a third state.
+    let written_flag =
+        written_as_flag && (flag_default || default.is_none()) && !filters.is_empty();
+    if !boolean && !integer_flag && !written_flag {
         return None;
     }
     let wanted = match default.as_deref() {
@@ -277,6 +307,7 @@ fn flag_predicate(
         _ => "1",
     };
     let declaration = match &default {
+        _ if !boolean && !integer_flag => "written only with 0 and 1".to_string(),
         Some(d) => format!("{declared_type} DEFAULT {d}"),
         None => declared_type.clone(),
     };

@@ -6,7 +6,8 @@ CREATE TABLE mail (
     sender TEXT,
     sync_state INTEGER,
     kind INTEGER,
-    reply_to INTEGER
+    reply_to INTEGER,
+    archived INTEGER
 );
 ALTER TABLE mail ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
 
@@ -37,3 +38,11 @@ SELECT id FROM mail WHERE kind = 1;
 -- A plain column, no foreign key behind it.
 CREATE INDEX mail_reply_to ON mail (reply_to); -- ~ non-partial-index
 SELECT id FROM mail WHERE reply_to IS NULL;
+
+-- Written only with 0 and 1: a flag, whatever its declaration.
+CREATE INDEX mail_archived ON mail (archived); -- ~ non-partial-index
+UPDATE mail SET archived = 1 WHERE id = ?;
+UPDATE mail SET archived = 0 WHERE id = ?;
+INSERT INTO mail (id, archived) VALUES (?, 0);
+SELECT id FROM mail WHERE archived = 0 AND folder = ?;
+SELECT count(*) FROM mail WHERE archived = 1;

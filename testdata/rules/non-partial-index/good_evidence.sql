@@ -8,6 +8,7 @@ CREATE TABLE mail (
     kind INTEGER,
     parent_id INTEGER REFERENCES mail(id) ON DELETE CASCADE,
     thread_id INTEGER,
+    muted INTEGER,
     FOREIGN KEY (thread_id) REFERENCES thread(id)
 );
 ALTER TABLE mail ADD COLUMN importance INTEGER NOT NULL DEFAULT 2;
@@ -47,3 +48,10 @@ CREATE INDEX mail_parent ON mail (parent_id);
 CREATE INDEX mail_thread ON mail (thread_id);
 SELECT id FROM mail WHERE parent_id IS NULL;
 SELECT id FROM mail WHERE thread_id IS NULL;
+
+-- Written with a bound value too: no telling it is a flag.
+CREATE INDEX mail_muted ON mail (muted);
+UPDATE mail SET muted = 1 WHERE id = ?;
+UPDATE mail SET muted = ? WHERE id = ?;
+SELECT id FROM mail WHERE muted = 0;
+SELECT id FROM mail WHERE muted = 1;
