@@ -70,6 +70,12 @@ pub const ROWS: &[Row] = &[
     Row::imported("Index", "androidx.room", Receiver::Any, Action::RoomIndex),
     Row::imported("Entity", "androidx.room", Receiver::Any, Action::RoomEntity),
     Row::imported(
+        "ColumnInfo",
+        "androidx.room",
+        Receiver::Any,
+        Action::RoomColumnIndex,
+    ),
+    Row::imported(
         "PrimaryKey",
         "androidx.room",
         Receiver::Any,

@@ -271,6 +271,9 @@ pub enum Action {
     RoomIndex,
     /// Room's `@Entity` on a class: the class declares a table.
     RoomEntity,
+    /// Room's `@ColumnInfo(index = true)` on a property of an `@Entity`
+    /// class: an index on that column.
+    RoomColumnIndex,
     /// Room's `@PrimaryKey(autoGenerate = true)` on a property of an
     /// `@Entity` class: Room declares that column AUTOINCREMENT.
     RoomPrimaryKey,
@@ -692,6 +695,9 @@ fn action_op(
         }
         Action::RoomPrimaryKey => room_generated_key(model, id, call, text),
         Action::RoomEntity => entity_table(model, id, call).map(|table| Op::TableDecl { table }),
+        Action::RoomColumnIndex => {
+            room_column_index(model, id, call, text).map(|index| Op::IndexDecl(Box::new(index)))
+        }
         Action::PrefsSyncWrite(kind) => prefs_sync_write(kind, call, text).map(Op::PrefsSyncWrite),
         Action::SerializedWrite {
             target,
@@ -1166,21 +1172,41 @@ fn entity_table(model: &Model, entity_id: NodeId, entity: &Call) -> Option<Strin
     }
 }
 
-/// `@PrimaryKey(autoGenerate = true)` on a property of an `@Entity` class:
-/// Room's generated schema declares that column `INTEGER PRIMARY KEY
-/// AUTOINCREMENT`. The column is the property's `@ColumnInfo(name = ...)`,
-/// else the property's name.
-fn room_generated_key(model: &Model, key: NodeId, call: &Call, text: &str) -> Option<Op> {
-    let generates = call.args.iter().any(|a| {
-        a.label.as_deref() == Some("autoGenerate")
+/// `@ColumnInfo(name = "c", index = true)` on a property of an `@Entity`
+/// class: Room's index `index_<table>_<column>` on that column.
+fn room_column_index(model: &Model, info: NodeId, call: &Call, text: &str) -> Option<CreateIndex> {
+    let indexed = call.args.iter().any(|a| {
+        a.label.as_deref() == Some("index")
             && text
                 .get(a.range.clone())
                 .is_some_and(|t| t.contains("true"))
     });
-    if !generates {
+    if !indexed {
         return None;
     }
-    let property_id = model.node(key).parent?;
+    let (table, column) = entity_column(model, info)?;
+    Some(CreateIndex {
+        name: format!("index_{table}_{column}"),
+        name_range: call.name_range.clone(),
+        table,
+        columns: vec![IndexedColumn {
+            name: column,
+            range: call.name_range.clone(),
+            descending: false,
+            expression: false,
+            collation: None,
+        }],
+        unique: false,
+        predicate: None,
+        declared_by_api: true,
+    })
+}
+
+/// The table and column of the property an annotation call sits on, in an
+/// `@Entity` class: the column is the property's `@ColumnInfo(name = ...)`,
+/// else the property's name.
+fn entity_column(model: &Model, annotation: NodeId) -> Option<(String, String)> {
+    let property_id = model.node(annotation).parent?;
     let NodeKind::Binding(property) = &model.node(property_id).kind else {
         return None;
     };
@@ -1205,6 +1231,23 @@ fn room_generated_key(model: &Model, key: NodeId, call: &Call, text: &str) -> Op
             NodeKind::Call(entity) if entity.name == "Entity" => entity_table(model, id, entity),
             _ => None,
         })?;
+    Some((table, column))
+}
+
+/// `@PrimaryKey(autoGenerate = true)` on a property of an `@Entity` class:
+/// Room's generated schema declares that column `INTEGER PRIMARY KEY
+/// AUTOINCREMENT`.
+fn room_generated_key(model: &Model, key: NodeId, call: &Call, text: &str) -> Option<Op> {
+    let generates = call.args.iter().any(|a| {
+        a.label.as_deref() == Some("autoGenerate")
+            && text
+                .get(a.range.clone())
+                .is_some_and(|t| t.contains("true"))
+    });
+    if !generates {
+        return None;
+    }
+    let (table, column) = entity_column(model, key)?;
     Some(Op::GeneratedKeyDecl {
         table,
         column,

@@ -16,3 +16,11 @@ data class Track(
 fun migrate3To4(db: SQLiteDatabase) {
     db.execSQL("CREATE INDEX IF NOT EXISTS `track_artist` ON `track` (`artist_id`)") // ~ redundant-index
 }
+
+// `@ColumnInfo(index = true)` on the leading column of a wider index.
+@Entity(tableName = "play", indices = [Index(value = ["track_id", "played_at"], unique = true)])
+data class Play(
+    @PrimaryKey val id: Long,
+    @ColumnInfo(name = "track_id", index = true) val trackId: Long, // ~ redundant-index
+    @ColumnInfo(name = "played_at") val playedAt: Long,
+)

@@ -35,3 +35,14 @@ fun migrate3To4(db: SQLiteDatabase) {
 fun migrate5To6(db: SQLiteDatabase) {
     db.execSQL("CREATE INDEX IF NOT EXISTS `index_track_artist_id` ON `track` (`artist_id`)")
 }
+
+// `@ColumnInfo(index = true)` declares Room's `index_<table>_<column>`.
+@Entity(tableName = "play")
+data class Play(
+    @PrimaryKey val id: Long,
+    @ColumnInfo(name = "track_id", index = true) val trackId: Long,
+)
+
+fun migrate6To7(db: SQLiteDatabase) {
+    db.execSQL("CREATE INDEX IF NOT EXISTS `index_play_track_id` ON `play` (`track_id`)")
+}
