@@ -1,4 +1,5 @@
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::HOLE;
 use crate::project::Project;
 use crate::registry::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
@@ -57,13 +58,20 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
 }
 
 fn diagnostic(table: &str, column: &str, range: ByteRange, label: &str) -> Diagnostic {
-    let table = shown(table);
+    let column = shown(column);
+    let (key, inserts_into) = if table.contains(HOLE) {
+        (
+            format!("`{column}` of a table named at run time"),
+            "that table".to_string(),
+        )
+    } else {
+        (format!("`{table}.{column}`"), format!("`{table}`"))
+    };
     Diagnostic::new(
         &RULE,
         range,
         format!(
-            "`{table}.{column}` is AUTOINCREMENT: every INSERT into `{table}` also reads and updates the sqlite_sequence table, two tables written per insert",
-            column = shown(column)
+            "{key} is AUTOINCREMENT: every INSERT into {inserts_into} also reads and updates the sqlite_sequence table, two tables written per insert"
         ),
     )
     .label(label.to_string())

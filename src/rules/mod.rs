@@ -242,3 +242,17 @@ fn first_word(text: &str, range: ByteRange) -> ByteRange {
         .unwrap_or(0);
     range.start..range.start + word.max(1).min(range.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolated_names_match_nothing_and_show_as_an_ellipsis() {
+        assert!(!same_name(HOLE, HOLE));
+        let partly = format!("history_{HOLE}");
+        assert!(!same_name(&partly, &partly));
+        assert!(same_name("Notes", "notes"));
+        assert_eq!(shown(&partly), "history_…");
+    }
+}
