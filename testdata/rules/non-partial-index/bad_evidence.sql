@@ -46,3 +46,8 @@ UPDATE mail SET archived = 0 WHERE id = ?;
 INSERT INTO mail (id, archived) VALUES (?, 0);
 SELECT id FROM mail WHERE archived = 0 AND folder = ?;
 SELECT count(*) FROM mail WHERE archived = 1;
+
+-- Without the correlated subquery, only one value is ever looked up.
+CREATE TABLE part (id INTEGER PRIMARY KEY, mail_ref INTEGER, body BLOB);
+CREATE INDEX part_mail ON part (mail_ref); -- ~ non-partial-index
+DELETE FROM part WHERE mail_ref = 0;
