@@ -77,6 +77,28 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
                 statement_range: model.node(classified.node).range.clone(),
                 kind: SqlFactKind::CreateIndex((**index).clone()),
             })),
+            Op::GeneratedKeyDecl {
+                table,
+                column,
+                range,
+            } => out.facts.push(located(SqlFact {
+                keyword_range: range.clone(),
+                statement_range: range.clone(),
+                kind: SqlFactKind::GeneratedKey {
+                    table: table.clone(),
+                    column: column.clone(),
+                },
+            })),
+            Op::TableDecl { table } => {
+                let range = model.node(classified.node).range.clone();
+                out.facts.push(located(SqlFact {
+                    keyword_range: range.clone(),
+                    statement_range: range,
+                    kind: SqlFactKind::TableDecl {
+                        table: table.clone(),
+                    },
+                }))
+            }
             // The other operations carry no SQL.
             _ => {}
         }

@@ -68,6 +68,19 @@ pub const ROWS: &[Row] = &[
         Action::Sql(ArgAt::Index(0)),
     ),
     Row::imported("Index", "androidx.room", Receiver::Any, Action::RoomIndex),
+    Row::imported("Entity", "androidx.room", Receiver::Any, Action::RoomEntity),
+    Row::imported(
+        "ColumnInfo",
+        "androidx.room",
+        Receiver::Any,
+        Action::RoomColumnIndex,
+    ),
+    Row::imported(
+        "PrimaryKey",
+        "androidx.room",
+        Receiver::Any,
+        Action::RoomPrimaryKey,
+    ),
     // `sync()` and `force()` are common method names: only these types' count.
     Row::new("sync", Receiver::Typed("FileDescriptor"), Action::Fsync).hint(&[
         ".fd",

@@ -42,6 +42,15 @@ pub enum Op {
     WalEnable,
     /// Declares an index without SQL (Room's `@Entity(indices = [Index(...)])`).
     IndexDecl(Box<CreateIndex>),
+    /// Declares a table without SQL (Room's `@Entity`).
+    TableDecl { table: String },
+    /// Declares a table's key column AUTOINCREMENT without SQL (Room's
+    /// `@PrimaryKey(autoGenerate = true)`); `range` is the declaration.
+    GeneratedKeyDecl {
+        table: String,
+        column: String,
+        range: ByteRange,
+    },
     /// Flushes a file to the drive.
     Fsync(SyncStrength),
     // prefs-commit, userdefaults-synchronize:
@@ -266,6 +275,14 @@ pub enum Action {
     /// Room's `Index("a", "b")` inside `@Entity(...)`: an index on the
     /// entity's table.
     RoomIndex,
+    /// Room's `@Entity` on a class: the class declares a table.
+    RoomEntity,
+    /// Room's `@ColumnInfo(index = true)` on a property of an `@Entity`
+    /// class: an index on that column.
+    RoomColumnIndex,
+    /// Room's `@PrimaryKey(autoGenerate = true)` on a property of an
+    /// `@Entity` class: Room declares that column AUTOINCREMENT.
+    RoomPrimaryKey,
     // prefs-commit, userdefaults-synchronize:
     /// A synchronous preferences write (`commit()`, `synchronize()`).
     PrefsSyncWrite(PrefsSyncAction),
@@ -683,6 +700,11 @@ fn action_op(
         Action::PragmaDictionary => pragma_dictionary(model, id, text),
         Action::RoomIndex => {
             room_index(model, id, call, text).map(|index| Op::IndexDecl(Box::new(index)))
+        }
+        Action::RoomPrimaryKey => room_generated_key(model, id, call, text),
+        Action::RoomEntity => entity_table(model, id, call).map(|table| Op::TableDecl { table }),
+        Action::RoomColumnIndex => {
+            room_column_index(model, id, call, text).map(|index| Op::IndexDecl(Box::new(index)))
         }
         Action::PrefsSyncWrite(kind) => prefs_sync_write(kind, call, text).map(Op::PrefsSyncWrite),
         Action::SerializedWrite {
@@ -1134,10 +1156,7 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
             _ => None,
         })
     };
-    let table = match labeled_str(entity, "tableName") {
-        Some(name) => name.value.clone(),
-        None => model.enclosing_type(entity_id)?.to_string(),
-    };
+    let table = entity_table(model, entity_id, entity)?;
     let name_arg = labeled_str(call, "name");
     let name_node = call.args.iter().find_map(|a| match a.value {
         Value::Str(id) if a.label.as_deref() == Some("name") => Some(id),
@@ -1185,6 +1204,111 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
         unique,
         predicate: None,
         declared_by_api: true,
+    })
+}
+
+/// The table an `@Entity(...)` annotation call declares: its `tableName`,
+/// else the class name (Room's default).
+fn entity_table(model: &Model, entity_id: NodeId, entity: &Call) -> Option<String> {
+    let table_name = entity
+        .args
+        .iter()
+        .filter(|a| a.label.as_deref() == Some("tableName"))
+        .find_map(|a| match &a.value {
+            Value::Str(id) => model.str_lit(*id),
+            // `tableName = Note.TABLE_NAME`: a constant of this file.
+            Value::Chain(chain) => match chain.last()? {
+                Segment::Name(name) => crate::facts::named_string(model, entity_id, name),
+                _ => None,
+            },
+            Value::Other => None,
+        });
+    match table_name {
+        Some(name) => Some(name.value.clone()),
+        None => model.enclosing_type(entity_id).map(str::to_string),
+    }
+}
+
+/// `@ColumnInfo(name = "c", index = true)` on a property of an `@Entity`
+/// class: Room's index `index_<table>_<column>` on that column.
+fn room_column_index(model: &Model, info: NodeId, call: &Call, text: &str) -> Option<CreateIndex> {
+    let indexed = call.args.iter().any(|a| {
+        a.label.as_deref() == Some("index")
+            && text
+                .get(a.range.clone())
+                .is_some_and(|t| t.contains("true"))
+    });
+    if !indexed {
+        return None;
+    }
+    let (table, column) = entity_column(model, info)?;
+    Some(CreateIndex {
+        name: format!("index_{table}_{column}"),
+        name_range: call.name_range.clone(),
+        table,
+        columns: vec![IndexedColumn {
+            name: column,
+            range: call.name_range.clone(),
+            descending: false,
+            expression: false,
+            collation: None,
+        }],
+        unique: false,
+        predicate: None,
+        declared_by_api: true,
+    })
+}
+
+/// The table and column of the property an annotation call sits on, in an
+/// `@Entity` class: the column is the property's `@ColumnInfo(name = ...)`,
+/// else the property's name.
+fn entity_column(model: &Model, annotation: NodeId) -> Option<(String, String)> {
+    let property_id = model.node(annotation).parent?;
+    let NodeKind::Binding(property) = &model.node(property_id).kind else {
+        return None;
+    };
+    let column_info = model
+        .children(property_id)
+        .find_map(|id| match &model.node(id).kind {
+            NodeKind::Call(c) if c.name == "ColumnInfo" => {
+                c.args.iter().find_map(|a| match a.value {
+                    Value::Str(s) if a.label.as_deref() == Some("name") => model.str_lit(s),
+                    _ => None,
+                })
+            }
+            _ => None,
+        });
+    let column = column_info.map_or_else(|| property.name.clone(), |name| name.value.clone());
+    let class = model
+        .ancestors(property_id)
+        .find(|&a| matches!(model.node(a).kind, NodeKind::TypeDecl { .. }))?;
+    let table = model
+        .children(class)
+        .find_map(|id| match &model.node(id).kind {
+            NodeKind::Call(entity) if entity.name == "Entity" => entity_table(model, id, entity),
+            _ => None,
+        })?;
+    Some((table, column))
+}
+
+/// `@PrimaryKey(autoGenerate = true)` on a property of an `@Entity` class:
+/// Room's generated schema declares that column `INTEGER PRIMARY KEY
+/// AUTOINCREMENT`.
+fn room_generated_key(model: &Model, key: NodeId, call: &Call, text: &str) -> Option<Op> {
+    let generates = call.args.iter().any(|a| {
+        a.label.as_deref() == Some("autoGenerate")
+            && text
+                .get(a.range.clone())
+                .is_some_and(|t| t.contains("true"))
+    });
+    if !generates {
+        return None;
+    }
+    let (table, column) = entity_column(model, key)?;
+    Some(Op::GeneratedKeyDecl {
+        table,
+        column,
+        range: model.node(key).range.clone(),
     })
 }
 

@@ -10,10 +10,10 @@
 use std::ops::Range;
 
 use sqlparser::ast::{
-    BinaryOperator, ColumnDef, DataType, Expr, FromTable, FunctionArg, FunctionArgExpr,
-    FunctionArguments, Ident, InTarget, ObjectName, ObjectNamePart, OrderByKind, OrderBySort,
-    Query as QueryAst, Select, SetExpr, Statement, TableFactor, TableObject, TableWithJoins,
-    UnaryOperator, UpdateTableFromKind, Value,
+    AssignmentTarget, BinaryOperator, ColumnDef, DataType, Expr, FromTable, FunctionArg,
+    FunctionArgExpr, FunctionArguments, Ident, InTarget, ObjectName, ObjectNamePart, OrderByKind,
+    OrderBySort, Query as QueryAst, Select, SetExpr, Statement, TableFactor, TableObject,
+    TableWithJoins, UnaryOperator, UpdateTableFromKind, Value,
 };
 use sqlparser::dialect::SQLiteDialect;
 use sqlparser::keywords::Keyword;
@@ -42,6 +42,31 @@ pub enum SqlFactKind {
     },
     CreateTable(CreateTable),
     CreateIndex(CreateIndex),
+    /// `DROP INDEX [IF EXISTS] [schema.]name`: the name unquoted, without its schema.
+    DropIndex {
+        name: String,
+    },
+    /// `DROP TABLE [IF EXISTS] [schema.]name`: the name unquoted, without its schema.
+    DropTable {
+        name: String,
+    },
+    /// `ALTER TABLE [schema.]table ...`, for the changes the schema's
+    /// history follows.
+    AlterTable {
+        table: String,
+        change: TableChange,
+    },
+    /// A table an API declares (Room's `@Entity`): the API, not the SQL that
+    /// migrations run, says what the table is now.
+    TableDecl {
+        table: String,
+    },
+    /// A key column an API declares AUTOINCREMENT (Room's
+    /// `@PrimaryKey(autoGenerate = true)`), at that declaration.
+    GeneratedKey {
+        table: String,
+        column: String,
+    },
     /// SELECT, INSERT, UPDATE, DELETE or REPLACE (also after `WITH`).
     Query(Query),
     /// Any other statement: the verb in upper case ("SELECT", "INSERT",
@@ -49,6 +74,14 @@ pub enum SqlFactKind {
     Other {
         verb: String,
     },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableChange {
+    /// `ADD [COLUMN] name type constraints...`.
+    AddColumn(ColumnFact),
+    /// `RENAME TO new_name`: the table keeps its columns and indexes.
+    RenameTo(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +115,9 @@ pub struct CreateTable {
     /// `UNIQUE` (as a one-column list), in the order written.
     pub unique_constraints: Vec<Vec<String>>,
     pub without_rowid: bool,
+    /// The child columns of every foreign key: declared `REFERENCES` on the
+    /// column, or listed in a `FOREIGN KEY (a, b)` table constraint.
+    pub foreign_key_columns: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +132,8 @@ pub struct ColumnFact {
     pub primary_key: bool,
     /// Declared `UNIQUE` on the column itself.
     pub unique: bool,
+    /// Declared `REFERENCES other(...)` on the column itself.
+    pub references: bool,
     /// The DEFAULT value as written: `0`, `-1`, `'pending'`, `NULL`,
     /// `CURRENT_TIMESTAMP`, `(abs(-1))` (parentheses kept).
     pub default: Option<String>,
@@ -148,6 +186,18 @@ pub struct Query {
     pub filters: Vec<ColumnFilter>,
     /// The plain columns of every ORDER BY, in order.
     pub ordered_by: Vec<ColumnRef>,
+    /// The values an UPDATE's SET or an INSERT's VALUES write into columns.
+    pub writes: Vec<ColumnWrite>,
+}
+
+/// One value written into a column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnWrite {
+    /// The column, with the table written to (None: a hole).
+    pub column: ColumnRef,
+    /// The literal written, normalised as for `FilterTest::EqualsConstant`;
+    /// None for a parameter or any other expression.
+    pub value: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,6 +247,10 @@ pub enum FilterTest {
     Range,
     /// `col IN (lit, ...)` with literals only, normalised as for EqualsConstant.
     InConstants(Vec<String>),
+    /// The column alone as a condition: `WHERE archived`.
+    Truthy,
+    /// `NOT col`: `WHERE NOT archived`.
+    Falsy,
     /// Any other test involving the column: compared with another column,
     /// inside a function, `IN (SELECT ...)`, `NOT IN`, ...
     Other,
@@ -420,6 +474,13 @@ impl<'a> Lexed<'a> {
             Keyword::CREATE if verb == "CREATE INDEX" => self
                 .create_index(statement, &significant)
                 .map(SqlFactKind::CreateIndex),
+            Keyword::DROP if verb == "DROP INDEX" => self
+                .dropped_name(&significant)
+                .map(|name| SqlFactKind::DropIndex { name }),
+            Keyword::DROP if verb == "DROP TABLE" => self
+                .dropped_name(&significant)
+                .map(|name| SqlFactKind::DropTable { name }),
+            Keyword::ALTER if verb == "ALTER TABLE" => self.alter_table(&significant),
             _ => query_verb(&verb).and_then(|verb| {
                 let parsed = self.parse(statement)?;
                 Some(SqlFactKind::Query(QueryReader::new(self).read(
@@ -616,11 +677,15 @@ impl<'a> Lexed<'a> {
         };
         let mut primary_key = Vec::new();
         let mut unique_constraints = Vec::new();
+        let mut foreign_key_columns = Vec::new();
         for segment in segments {
             match (&segment.name, self.table_constraint(segment)) {
                 (None, Some(TableConstraintKind::PrimaryKey(columns))) => primary_key = columns,
                 (None, Some(TableConstraintKind::Unique(columns))) => {
                     unique_constraints.push(columns)
+                }
+                (None, Some(TableConstraintKind::ForeignKey(columns))) => {
+                    foreign_key_columns.extend(columns)
                 }
                 (Some(name), _) => {
                     let constraints = self.column_constraints(segment);
@@ -629,6 +694,9 @@ impl<'a> Lexed<'a> {
                     }
                     if constraints.unique {
                         unique_constraints.push(vec![name.clone()]);
+                    }
+                    if constraints.references {
+                        foreign_key_columns.push(name.clone());
                     }
                 }
                 (None, None) => {}
@@ -648,6 +716,70 @@ impl<'a> Lexed<'a> {
             primary_key,
             unique_constraints,
             without_rowid,
+            foreign_key_columns,
+        })
+    }
+
+    /// The name after `DROP INDEX|TABLE [IF EXISTS] [schema.]`.
+    fn dropped_name(&self, significant: &[usize]) -> Option<String> {
+        let mut rest = significant.get(2..)?;
+        if plain_keyword(self.token(*rest.first()?)) == Some(Keyword::IF) {
+            rest = rest.get(2..)?;
+        }
+        self.object_name(rest).map(|(name, _)| name)
+    }
+
+    /// `[schema.]name` at the start of `tokens`: the name unquoted, and how
+    /// many tokens it took.
+    fn object_name(&self, tokens: &[usize]) -> Option<(String, usize)> {
+        let words: Vec<&Token> = tokens.iter().take(3).map(|&i| self.token(i)).collect();
+        match words.as_slice() {
+            [Token::Word(_), Token::Period, Token::Word(name)] => Some((name.value.clone(), 3)),
+            [Token::Word(name), ..] => Some((name.value.clone(), 1)),
+            _ => None,
+        }
+    }
+
+    /// `ALTER TABLE [schema.]table ADD [COLUMN] definition` or `RENAME TO
+    /// new_name`; None for the other changes (renaming or dropping a column).
+    fn alter_table(&self, significant: &[usize]) -> Option<SqlFactKind> {
+        let (table, length) = self.object_name(significant.get(2..)?)?;
+        let rest = significant.get(2 + length..)?;
+        let keyword_at = |position: usize| {
+            rest.get(position)
+                .and_then(|&i| plain_keyword(self.token(i)))
+        };
+        let change = match (keyword_at(0)?, keyword_at(1)) {
+            (Keyword::RENAME, Some(Keyword::TO)) => {
+                TableChange::RenameTo(self.object_name(rest.get(2..)?)?.0)
+            }
+            (Keyword::ADD, column) => {
+                let definition = if column == Some(Keyword::COLUMN) {
+                    rest.get(2..)?
+                } else {
+                    rest.get(1..)?
+                };
+                TableChange::AddColumn(self.column_fact(&self.column_segment(definition)?)?)
+            }
+            _ => return None,
+        };
+        Some(SqlFactKind::AlterTable { table, change })
+    }
+
+    /// One column definition's tokens read as a segment of a column list.
+    fn column_segment(&self, definition: &[usize]) -> Option<ColumnSegment> {
+        let (&first, rest) = definition.split_first()?;
+        let name = word(self.token(first))?.value.clone();
+        let type_tokens = rest
+            .iter()
+            .copied()
+            .take_while(|&i| !starts_column_constraint(self.token(i)))
+            .collect();
+        Some(ColumnSegment {
+            name: Some(name),
+            tokens: definition.to_vec(),
+            type_tokens,
+            autoincrement: None,
         })
     }
 
@@ -689,6 +821,7 @@ impl<'a> Lexed<'a> {
                         .map(|i| self.ranges[i].clone()),
                     primary_key: constraints.primary_key,
                     unique: constraints.unique,
+                    references: constraints.references,
                     default: constraints.default,
                 }
             })
@@ -704,6 +837,7 @@ impl<'a> Lexed<'a> {
             autoincrement: segment.autoincrement.map(|i| self.ranges[i].clone()),
             primary_key: constraints.primary_key,
             unique: constraints.unique,
+            references: constraints.references,
             default: constraints.default,
         })
     }
@@ -724,6 +858,7 @@ impl<'a> Lexed<'a> {
                         constraints.primary_key = true
                     }
                     Some(Keyword::UNIQUE) => constraints.unique = true,
+                    Some(Keyword::REFERENCES) => constraints.references = true,
                     // `ON DELETE SET DEFAULT` is no default value.
                     Some(Keyword::DEFAULT)
                         if previous != Some(Keyword::SET) && constraints.default.is_none() =>
@@ -780,15 +915,20 @@ impl<'a> Lexed<'a> {
         if plain_keyword(self.token(*tokens.first()?)) == Some(Keyword::CONSTRAINT) {
             tokens = tokens.get(2..)?;
         }
-        let (primary, list) = match tokens
+        let (kind, list): (fn(Vec<String>) -> TableConstraintKind, _) = match tokens
             .iter()
             .map(|&i| plain_keyword(self.token(i)))
             .take(2)
             .collect::<Vec<_>>()
             .as_slice()
         {
-            [Some(Keyword::PRIMARY), Some(Keyword::KEY)] => (true, tokens.get(2..)?),
-            [Some(Keyword::UNIQUE), ..] => (false, tokens.get(1..)?),
+            [Some(Keyword::PRIMARY), Some(Keyword::KEY)] => {
+                (TableConstraintKind::PrimaryKey, tokens.get(2..)?)
+            }
+            [Some(Keyword::FOREIGN), Some(Keyword::KEY)] => {
+                (TableConstraintKind::ForeignKey, tokens.get(2..)?)
+            }
+            [Some(Keyword::UNIQUE), ..] => (TableConstraintKind::Unique, tokens.get(1..)?),
             _ => return None,
         };
         if !matches!(self.token(*list.first()?), Token::LParen) {
@@ -819,11 +959,7 @@ impl<'a> Lexed<'a> {
             }
             expecting_name = false;
         }
-        Some(if primary {
-            TableConstraintKind::PrimaryKey(columns)
-        } else {
-            TableConstraintKind::Unique(columns)
-        })
+        Some(kind(columns))
     }
 
     /// `CREATE [UNIQUE] INDEX ... ON table (entries) [WHERE predicate]`:
@@ -1183,6 +1319,7 @@ struct QueryReader<'l, 'a> {
     tables: Vec<String>,
     filters: Vec<ColumnFilter>,
     ordered_by: Vec<ColumnRef>,
+    writes: Vec<ColumnWrite>,
     common_tables: Vec<String>,
     scopes: Vec<Scope>,
     /// Where a column goes when its token cannot be found (never expected).
@@ -1196,6 +1333,7 @@ impl<'l, 'a> QueryReader<'l, 'a> {
             tables: Vec::new(),
             filters: Vec::new(),
             ordered_by: Vec::new(),
+            writes: Vec::new(),
             common_tables: Vec::new(),
             scopes: Vec::new(),
             fallback_range: 0..0,
@@ -1210,6 +1348,7 @@ impl<'l, 'a> QueryReader<'l, 'a> {
             tables: self.tables,
             filters: self.filters,
             ordered_by: self.ordered_by,
+            writes: self.writes,
         }
     }
 
@@ -1217,12 +1356,21 @@ impl<'l, 'a> QueryReader<'l, 'a> {
         match statement {
             Statement::Query(query) => self.query(query),
             Statement::Insert(insert) => {
+                let mut written = None;
                 if let TableObject::TableName(name) = &insert.table {
-                    if let Some(table) = self.table_of(name) {
+                    written = self.table_of(name);
+                    if let Some(table) = written.clone() {
                         self.note_table(table);
                     }
                 }
                 if let Some(source) = &insert.source {
+                    if let SetExpr::Values(values) = source.body.as_ref() {
+                        for row in &values.rows {
+                            for (column, value) in insert.columns.iter().zip(&row.content) {
+                                self.note_write(written.clone(), column, value);
+                            }
+                        }
+                    }
                     self.query(source);
                 }
             }
@@ -1237,8 +1385,15 @@ impl<'l, 'a> QueryReader<'l, 'a> {
                         self.add_relations(table, &mut scope);
                     }
                 }
+                let written = match &update.table.relation {
+                    TableFactor::Table { name, .. } => self.table_of(name),
+                    _ => None,
+                };
                 self.scopes.push(scope);
                 for assignment in &update.assignments {
+                    if let AssignmentTarget::ColumnName(column) = &assignment.target {
+                        self.note_write(written.clone(), column, &assignment.value);
+                    }
                     self.walk(&assignment.value, false, false);
                 }
                 if let Some(selection) = &update.selection {
@@ -1370,6 +1525,23 @@ impl<'l, 'a> QueryReader<'l, 'a> {
         (name != HOLE && !common).then(|| name.clone())
     }
 
+    fn note_write(&mut self, table: Option<String>, column: &ObjectName, value: &Expr) {
+        let Some(column) = last_ident(column).filter(|c| c.value != HOLE) else {
+            return;
+        };
+        let value = match self.operand(value) {
+            Operand::Literal(text) => Some(text),
+            _ => None,
+        };
+        self.writes.push(ColumnWrite {
+            column: ColumnRef {
+                table,
+                column: column.value.clone(),
+            },
+            value,
+        });
+    }
+
     fn note_table(&mut self, table: String) {
         if !self.tables.contains(&table) {
             self.tables.push(table);
@@ -1391,15 +1563,20 @@ impl<'l, 'a> QueryReader<'l, 'a> {
                 left,
                 op: BinaryOperator::Or,
                 right,
-            } => {
-                self.condition(left, true);
-                self.condition(right, true);
-            }
+            } => self.either(left, right, optional),
+            // `NOT archived` holds for every row returned, like `archived = 0`.
+            Expr::UnaryOp {
+                op: UnaryOperator::Not,
+                expr: inner,
+            } if self.column(inner).is_some() => self.test(inner, FilterTest::Falsy, optional),
             Expr::UnaryOp {
                 op: UnaryOperator::Not,
                 expr,
             } => self.condition(expr, true),
             Expr::Nested(inner) => self.condition(inner, optional),
+            Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+                self.test(expr, FilterTest::Truthy, optional)
+            }
             Expr::BinaryOp { left, op, right } => self.comparison(left, op, right, optional),
             Expr::IsDistinctFrom(left, right) => {
                 self.comparison(left, &BinaryOperator::NotEq, right, optional)
@@ -1466,6 +1643,41 @@ impl<'l, 'a> QueryReader<'l, 'a> {
                 self.query(query);
             }
             other => self.walk(other, optional, true),
+        }
+    }
+
+    /// `left OR right`: a test both arms make (`(archived = 0 AND a = ?) OR
+    /// (archived = 0 AND b = ?)`) holds for every row returned, and is kept
+    /// once; every other test is optional.
+    fn either(&mut self, left: &Expr, right: &Expr, optional: bool) {
+        let start = self.filters.len();
+        self.condition(left, optional);
+        let middle = self.filters.len();
+        self.condition(right, optional);
+        let right_arm = self.filters.split_off(middle);
+        let holds_in = |arm: &[ColumnFilter], filter: &ColumnFilter| {
+            !filter.optional
+                && arm
+                    .iter()
+                    .any(|f| !f.optional && f.column == filter.column && f.test == filter.test)
+        };
+        let mut shared = Vec::new();
+        for filter in &mut self.filters[start..] {
+            if holds_in(&right_arm, filter) {
+                shared.push((filter.column.clone(), filter.test.clone()));
+            } else {
+                filter.optional = true;
+            }
+        }
+        for mut filter in right_arm {
+            let repeated = !filter.optional
+                && shared
+                    .iter()
+                    .any(|(column, test)| *column == filter.column && *test == filter.test);
+            if !repeated {
+                filter.optional = true;
+                self.filters.push(filter);
+            }
         }
     }
 
@@ -1846,12 +2058,14 @@ struct ColumnSegment {
 struct ColumnConstraints {
     primary_key: bool,
     unique: bool,
+    references: bool,
     default: Option<String>,
 }
 
 enum TableConstraintKind {
     PrimaryKey(Vec<String>),
     Unique(Vec<String>),
+    ForeignKey(Vec<String>),
 }
 
 /// What the splitter needs to know about the statement read so far.
@@ -2021,6 +2235,11 @@ mod tests {
                 SqlFactKind::Vacuum { .. } => "VACUUM".to_string(),
                 SqlFactKind::CreateTable(_) => "CREATE TABLE".to_string(),
                 SqlFactKind::CreateIndex(_) => "CREATE INDEX".to_string(),
+                SqlFactKind::DropIndex { .. } => "DROP INDEX".to_string(),
+                SqlFactKind::DropTable { .. } => "DROP TABLE".to_string(),
+                SqlFactKind::AlterTable { .. } => "ALTER TABLE".to_string(),
+                SqlFactKind::GeneratedKey { .. } => "GENERATED KEY".to_string(),
+                SqlFactKind::TableDecl { .. } => "TABLE DECL".to_string(),
                 SqlFactKind::Query(query) => format!("{:?}", query.verb).to_ascii_uppercase(),
             })
             .collect()
@@ -2269,6 +2488,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: true,
                     unique: false,
+                    references: false,
                     default: Some("+7".to_string()),
                 },
                 ColumnFact {
@@ -2277,6 +2497,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: true,
+                    references: false,
                     default: Some("'x'".to_string()),
                 },
                 ColumnFact {
@@ -2285,6 +2506,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
             ]
@@ -2309,6 +2531,7 @@ mod tests {
                     false,
                     first(sql, "archived")
                 )],
+                writes: Vec::new(),
                 ordered_by: vec![column_ref(Some("notes"), "updated_at")],
             }
         );
@@ -2436,7 +2659,7 @@ mod tests {
     }
 
     #[test]
-    fn update_reads_where_only_and_delete_normalises_booleans() {
+    fn update_reads_where_and_writes_and_delete_normalises_booleans() {
         let sql = "UPDATE jobs SET state = 'done' WHERE state = 'pending' AND id = :id";
         assert_eq!(
             query_of(sql),
@@ -2459,6 +2682,10 @@ mod tests {
                         first(sql, "id =").start..first(sql, "id =").start + 2
                     ),
                 ],
+                writes: vec![ColumnWrite {
+                    column: column_ref(Some("jobs"), "state"),
+                    value: Some("'done'".to_string()),
+                }],
                 ordered_by: vec![],
             }
         );
@@ -2475,6 +2702,7 @@ mod tests {
                     false,
                     first(sql, "flag")
                 )],
+                writes: Vec::new(),
                 ordered_by: vec![],
             }
         );
@@ -2499,6 +2727,7 @@ mod tests {
                     ),
                     filter(None, "kind", equals("2"), false, first(sql, "kind")),
                 ],
+                writes: Vec::new(),
                 ordered_by: vec![
                     column_ref(Some("tags"), "name"),
                     column_ref(Some("notes"), "updated_at"),
@@ -3017,6 +3246,7 @@ mod tests {
                 verb: QueryVerb::Select,
                 tables: vec![],
                 filters: vec![],
+                writes: Vec::new(),
                 ordered_by: vec![],
             })
         );
@@ -3115,6 +3345,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
                 ColumnFact {
@@ -3123,6 +3354,7 @@ mod tests {
                     autoincrement: Some(first(sql, "autoincrement")),
                     primary_key: true,
                     unique: false,
+                    references: false,
                     default: None,
                 },
                 ColumnFact {
@@ -3131,6 +3363,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
                 ColumnFact {
@@ -3139,6 +3372,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
             ]
@@ -3216,6 +3450,7 @@ mod tests {
                     autoincrement: Some(first(sql, "AUTOINCREMENT")),
                     primary_key: true,
                     unique: false,
+                    references: false,
                     default: None,
                 },
                 ColumnFact {
@@ -3224,6 +3459,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
                 ColumnFact {
@@ -3232,6 +3468,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
                 ColumnFact {
@@ -3240,6 +3477,7 @@ mod tests {
                     autoincrement: None,
                     primary_key: false,
                     unique: false,
+                    references: false,
                     default: None,
                 },
             ]
@@ -3511,5 +3749,134 @@ mod tests {
             ")".repeat(200)
         );
         assert_eq!(verbs(&deep), vec!["DELETE"]);
+    }
+
+    #[test]
+    fn drops_and_table_changes_name_what_they_change() {
+        assert_eq!(
+            only_fact("DROP INDEX IF EXISTS main.`idx_a`").kind,
+            SqlFactKind::DropIndex {
+                name: "idx_a".to_string()
+            }
+        );
+        assert_eq!(
+            only_fact("drop table \"notes-temp\"").kind,
+            SqlFactKind::DropTable {
+                name: "notes-temp".to_string()
+            }
+        );
+        assert_eq!(
+            only_fact("ALTER TABLE `_new_notes` RENAME TO `notes`").kind,
+            SqlFactKind::AlterTable {
+                table: "_new_notes".to_string(),
+                change: TableChange::RenameTo("notes".to_string()),
+            }
+        );
+        let SqlFactKind::AlterTable {
+            table,
+            change: TableChange::AddColumn(column),
+        } = only_fact("ALTER TABLE notes ADD COLUMN `archived` INTEGER NOT NULL DEFAULT 0").kind
+        else {
+            panic!("not an added column");
+        };
+        assert_eq!(table, "notes");
+        assert_eq!(column.name, "archived");
+        assert_eq!(column.declared_type.as_deref(), Some("INTEGER"));
+        assert_eq!(column.default.as_deref(), Some("0"));
+        let SqlFactKind::AlterTable {
+            change: TableChange::AddColumn(column),
+            ..
+        } = only_fact("ALTER TABLE notes ADD owner INTEGER REFERENCES users(id)").kind
+        else {
+            panic!("not an added column");
+        };
+        assert!(column.references);
+        assert_eq!(column.declared_type.as_deref(), Some("INTEGER"));
+        assert_eq!(
+            only_fact("ALTER TABLE notes RENAME COLUMN a TO b").kind,
+            SqlFactKind::Other {
+                verb: "ALTER TABLE".to_string()
+            }
+        );
+    }
+
+    #[test]
+    fn foreign_key_child_columns_are_listed() {
+        let table = table_of(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES u(id), a INT, b INT, \
+             FOREIGN KEY (a, b) REFERENCES v(x, y))",
+        );
+        assert_eq!(table.foreign_key_columns, vec!["owner", "a", "b"]);
+    }
+
+    #[test]
+    fn bare_columns_test_truthiness_and_or_arms_share_their_common_tests() {
+        let tests: Vec<(String, FilterTest, bool)> =
+            query_of("SELECT * FROM t WHERE archived AND NOT pinned OR NOT (a = 1)")
+                .filters
+                .into_iter()
+                .map(|f| (f.column.column, f.test, f.optional))
+                .collect();
+        assert_eq!(
+            tests,
+            vec![
+                ("archived".to_string(), FilterTest::Truthy, true),
+                ("pinned".to_string(), FilterTest::Falsy, true),
+                ("a".to_string(), equals("1"), true),
+            ]
+        );
+        let sql =
+            "SELECT * FROM t WHERE (archived = 0 AND a = ?) OR (b = ? AND archived = 0 AND c = 1)";
+        let tests: Vec<(String, FilterTest, bool)> = query_of(sql)
+            .filters
+            .into_iter()
+            .map(|f| (f.column.column, f.test, f.optional))
+            .collect();
+        assert_eq!(
+            tests,
+            vec![
+                ("archived".to_string(), equals("0"), false),
+                ("a".to_string(), FilterTest::Parameter, true),
+                ("b".to_string(), FilterTest::Parameter, true),
+                ("c".to_string(), equals("1"), true),
+            ]
+        );
+        let tests: Vec<FilterTest> = query_of("DELETE FROM t WHERE NOT t.archived")
+            .filters
+            .into_iter()
+            .map(|f| f.test)
+            .collect();
+        assert_eq!(tests, vec![FilterTest::Falsy]);
+    }
+
+    #[test]
+    fn inserts_and_updates_write_their_literals() {
+        let writes = |sql: &str| -> Vec<(Option<String>, String, Option<String>)> {
+            query_of(sql)
+                .writes
+                .into_iter()
+                .map(|w| (w.column.table, w.column.column, w.value))
+                .collect()
+        };
+        let text = |s: &str| Some(s.to_string());
+        assert_eq!(
+            writes("INSERT INTO mail (id, pinned, title) VALUES (?, 1, 'x'), (?, FALSE, ?)"),
+            vec![
+                (text("mail"), "id".to_string(), None),
+                (text("mail"), "pinned".to_string(), text("1")),
+                (text("mail"), "title".to_string(), text("'x'")),
+                (text("mail"), "id".to_string(), None),
+                (text("mail"), "pinned".to_string(), text("0")),
+                (text("mail"), "title".to_string(), None),
+            ]
+        );
+        assert_eq!(
+            writes("UPDATE mail SET pinned = 0, seen = seen + 1 WHERE id = ?"),
+            vec![
+                (text("mail"), "pinned".to_string(), text("0")),
+                (text("mail"), "seen".to_string(), None),
+            ]
+        );
+        assert!(writes("INSERT INTO mail SELECT * FROM draft").is_empty());
     }
 }

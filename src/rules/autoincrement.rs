@@ -1,7 +1,10 @@
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lang::sql::SqlFactKind;
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
-use crate::source::Language;
+use crate::model::HOLE;
+use crate::project::Project;
+use crate::registry::{Check, FixAvailability, Rule};
+use crate::source::{ByteRange, Language};
+
+use super::{schema, shown};
 
 pub const RULE: Rule = Rule {
     id: "autoincrement",
@@ -10,31 +13,67 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/autoincrement.md"),
     help: "declare the column `INTEGER PRIMARY KEY` without AUTOINCREMENT: SQLite still assigns unique rowids; keep AUTOINCREMENT only if ids of deleted rows must never be reused",
-    check: Check::File(check),
+    check: Check::Project(check),
 };
 
-fn check(ctx: &FileContext) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    for at in ctx.sql {
-        let SqlFactKind::CreateTable(table) = &at.fact.kind else {
+/// Each table of the schema the project ends with is reported once: at
+/// Room's `@PrimaryKey(autoGenerate = true)`, which is what writes the
+/// keyword into Room's DDL, else at the AUTOINCREMENT of the table's latest
+/// CREATE TABLE. A table dropped, replaced by a later definition, or
+/// declared by a Room `@Entity` (the migrations' DDL for it is history)
+/// stays silent.
+fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
+    let schema = schema(project);
+    let mut findings = Vec::new();
+    for key in &schema.generated_keys {
+        findings.push((
+            key.file,
+            diagnostic(
+                &key.item.table,
+                &key.item.column,
+                key.item.range.clone(),
+                "`autoGenerate = true` declares it AUTOINCREMENT",
+            ),
+        ));
+    }
+    for table in &schema.tables {
+        if schema.declared_by_api(&table.item.name) {
             continue;
-        };
-        for column in &table.columns {
+        }
+        for column in &table.item.columns {
             if let Some(keyword) = &column.autoincrement {
-                diagnostics.push(
-                    Diagnostic::new(
-                        &RULE,
+                findings.push((
+                    table.file,
+                    diagnostic(
+                        &table.item.name,
+                        &column.name,
                         keyword.clone(),
-                        format!(
-                            "`{}.{}` is AUTOINCREMENT: every INSERT into `{}` also reads and updates the sqlite_sequence table, two tables written per insert",
-                            table.name, column.name, table.name
-                        ),
-                    )
-                    .label("makes every insert update sqlite_sequence")
-                    .note("SQLite's documentation: AUTOINCREMENT imposes extra CPU, memory, disk space and disk I/O overhead and should be avoided if not strictly needed"),
-                );
+                        "makes every insert update sqlite_sequence",
+                    ),
+                ));
             }
         }
     }
-    diagnostics
+    findings
+}
+
+fn diagnostic(table: &str, column: &str, range: ByteRange, label: &str) -> Diagnostic {
+    let column = shown(column);
+    let (key, inserts_into) = if table.contains(HOLE) {
+        (
+            format!("`{column}` of a table named at run time"),
+            "that table".to_string(),
+        )
+    } else {
+        (format!("`{table}.{column}`"), format!("`{table}`"))
+    };
+    Diagnostic::new(
+        &RULE,
+        range,
+        format!(
+            "{key} is AUTOINCREMENT: every INSERT into {inserts_into} also reads and updates the sqlite_sequence table, two tables written per insert"
+        ),
+    )
+    .label(label.to_string())
+    .note("SQLite's documentation: AUTOINCREMENT imposes extra CPU, memory, disk space and disk I/O overhead and should be avoided if not strictly needed")
 }

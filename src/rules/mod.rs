@@ -18,8 +18,8 @@ pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
 pub mod write_without_transaction;
 
-use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind};
-use crate::model::{Model, NodeId, NodeKind};
+use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind, TableChange};
+use crate::model::{Model, NodeId, NodeKind, HOLE};
 use crate::project::Project;
 use crate::source::ByteRange;
 
@@ -34,39 +34,161 @@ pub(crate) fn pragma_set<'f>(fact: &'f SqlFact, name: &str) -> Option<&'f Pragma
     }
 }
 
-/// An index or table declared somewhere in the project.
-pub(crate) struct Declared<'p, T> {
+/// An index, table or generated key declared somewhere in the project.
+pub(crate) struct Declared<T> {
     pub file: usize,
-    pub item: &'p T,
-    /// The statement's first keyword, in `file`.
+    pub item: T,
+    /// The statement's first keyword (a declaration's annotation), in `file`.
     pub at: usize,
 }
 
-/// Every `CREATE INDEX` and `CREATE TABLE` of the project, in file order.
-pub(crate) fn schema<'p>(
-    project: &'p Project,
-) -> (
-    Vec<Declared<'p, CreateIndex>>,
-    Vec<Declared<'p, CreateTable>>,
-) {
-    let mut indexes = Vec::new();
-    let mut tables = Vec::new();
-    for (file, fact) in project.all_sql() {
+/// The schema the project's SQL leaves behind, replayed statement by
+/// statement: files in project order (by path, which is how numbered
+/// migrations sort) and statements in file order, then the indexes and keys
+/// an API declares (Room's `@Entity`), which describe the current schema.
+/// An index or table is identified by its name: defined again, the latest
+/// definition counts; `DROP INDEX`, `DROP TABLE` end them, `ALTER TABLE`
+/// renames a table (its indexes follow) or adds a column. A name with an
+/// interpolated piece is unknown: it matches no other name, not even another
+/// unknown one.
+#[derive(Default)]
+pub(crate) struct Schema {
+    /// The live indexes, in the order of their latest definitions.
+    pub indexes: Vec<Declared<CreateIndex>>,
+    /// The live tables, in the order of their latest definitions, with the
+    /// columns added since.
+    pub tables: Vec<Declared<CreateTable>>,
+    /// Room's `@PrimaryKey(autoGenerate = true)` declarations.
+    pub generated_keys: Vec<Declared<GeneratedKey>>,
+    /// The tables Room's `@Entity` classes declare: what their SQL
+    /// definitions say is history.
+    pub api_tables: Vec<String>,
+}
+
+pub(crate) struct GeneratedKey {
+    pub table: String,
+    pub column: String,
+    /// The whole declaration, in the file.
+    pub range: ByteRange,
+}
+
+/// Whether two schema names are known to be the same object: SQLite names
+/// are case-insensitive, and a name with a hole is nobody's.
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    !a.contains(HOLE) && !b.contains(HOLE) && a.eq_ignore_ascii_case(b)
+}
+
+/// A schema name for a message: an interpolated piece shows as `…`.
+pub(crate) fn shown(name: &str) -> String {
+    name.replace(HOLE, "…")
+}
+
+impl Schema {
+    /// Whether an API (Room's `@Entity`) declares the table.
+    pub(crate) fn declared_by_api(&self, table: &str) -> bool {
+        self.api_tables.iter().any(|t| same_name(t, table))
+    }
+
+    pub(crate) fn table(&self, name: &str) -> Option<&Declared<CreateTable>> {
+        self.tables.iter().find(|t| same_name(&t.item.name, name))
+    }
+
+    fn define_index(&mut self, index: Declared<CreateIndex>) {
+        let name = index.item.name.clone();
+        self.indexes.retain(|i| !same_name(&i.item.name, &name));
+        self.indexes.push(index);
+    }
+
+    fn apply(&mut self, file: usize, fact: &SqlFact) {
+        let at = fact.keyword_range.start;
         match &fact.kind {
-            SqlFactKind::CreateIndex(item) => indexes.push(Declared {
+            SqlFactKind::CreateIndex(item) => self.define_index(Declared {
                 file,
-                item,
-                at: fact.keyword_range.start,
+                item: item.clone(),
+                at,
             }),
-            SqlFactKind::CreateTable(item) => tables.push(Declared {
+            SqlFactKind::CreateTable(item) => {
+                self.tables.retain(|t| !same_name(&t.item.name, &item.name));
+                self.tables.push(Declared {
+                    file,
+                    item: item.clone(),
+                    at,
+                });
+            }
+            SqlFactKind::DropIndex { name } => {
+                self.indexes.retain(|i| !same_name(&i.item.name, name));
+            }
+            SqlFactKind::DropTable { name } => {
+                self.tables.retain(|t| !same_name(&t.item.name, name));
+                self.indexes.retain(|i| !same_name(&i.item.table, name));
+            }
+            SqlFactKind::AlterTable {
+                table,
+                change: TableChange::RenameTo(new_name),
+            } => {
+                self.tables.retain(|t| !same_name(&t.item.name, new_name));
+                for declared in &mut self.tables {
+                    if same_name(&declared.item.name, table) {
+                        declared.item.name = new_name.clone();
+                    }
+                }
+                for index in &mut self.indexes {
+                    if same_name(&index.item.table, table) {
+                        index.item.table = new_name.clone();
+                    }
+                }
+            }
+            SqlFactKind::AlterTable {
+                table,
+                change: TableChange::AddColumn(column),
+            } => {
+                if let Some(declared) = self
+                    .tables
+                    .iter_mut()
+                    .find(|t| same_name(&t.item.name, table))
+                {
+                    let columns = &mut declared.item.columns;
+                    columns.retain(|c| !c.name.eq_ignore_ascii_case(&column.name));
+                    columns.push(column.clone());
+                    if column.references {
+                        declared.item.foreign_key_columns.push(column.name.clone());
+                    }
+                }
+            }
+            SqlFactKind::TableDecl { table } => self.api_tables.push(table.clone()),
+            SqlFactKind::GeneratedKey { table, column } => self.generated_keys.push(Declared {
                 file,
-                item,
-                at: fact.keyword_range.start,
+                item: GeneratedKey {
+                    table: table.clone(),
+                    column: column.clone(),
+                    range: fact.statement_range.clone(),
+                },
+                at,
             }),
             _ => {}
         }
     }
-    (indexes, tables)
+}
+
+/// The project's schema after every statement has run (see `Schema`).
+pub(crate) fn schema(project: &Project) -> Schema {
+    let mut facts: Vec<(usize, &SqlFact)> = project.all_sql().collect();
+    // SQL borrowed from a constant in another file comes last in
+    // `all_sql`; its place in the history is where its text is.
+    facts.sort_by_key(|(file, fact)| (*file, fact.keyword_range.start));
+    let declared_by_api = |fact: &SqlFact| match &fact.kind {
+        SqlFactKind::CreateIndex(index) => index.declared_by_api,
+        SqlFactKind::GeneratedKey { .. } | SqlFactKind::TableDecl { .. } => true,
+        _ => false,
+    };
+    let mut schema = Schema::default();
+    let (declarations, statements): (Vec<_>, Vec<_>) = facts
+        .into_iter()
+        .partition(|(_, fact)| declared_by_api(fact));
+    for (file, fact) in statements.into_iter().chain(declarations) {
+        schema.apply(file, fact);
+    }
+    schema
 }
 
 /// `path:line` of a range in a project file, for messages that point elsewhere.
@@ -111,4 +233,18 @@ fn first_word(text: &str, range: ByteRange) -> ByteRange {
         })
         .unwrap_or(0);
     range.start..range.start + word.max(1).min(range.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolated_names_match_nothing_and_show_as_an_ellipsis() {
+        assert!(!same_name(HOLE, HOLE));
+        let partly = format!("history_{HOLE}");
+        assert!(!same_name(&partly, &partly));
+        assert!(same_name("Notes", "notes"));
+        assert_eq!(shown(&partly), "history_…");
+    }
 }

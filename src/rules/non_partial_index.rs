@@ -1,12 +1,13 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lang::sql::{ColumnFilter, CreateIndex, CreateTable, FilterTest, Query, SqlFactKind};
+use crate::lang::sql::{ColumnFilter, ColumnWrite, CreateIndex, FilterTest, Query, SqlFactKind};
+use crate::model::HOLE;
 use crate::project::Project;
 use crate::registry::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
-use super::{location, schema, Declared};
+use super::{location, same_name, schema, Declared, Schema};
 
 pub const RULE: Rule = Rule {
     id: "non-partial-index",
@@ -32,10 +33,11 @@ const SHOWN_QUERIES: usize = 3;
 struct ColumnUse<'p> {
     filtered: Vec<(usize, &'p Query)>,
     ordered: Vec<&'p Query>,
+    written: Vec<&'p ColumnWrite>,
 }
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
-    let (indexes, tables) = schema(project);
+    let schema = schema(project);
     let mut uses: HashMap<String, ColumnUse> = HashMap::new();
     for (file, fact) in project.all_sql() {
         let SqlFactKind::Query(query) = &fact.kind else {
@@ -51,6 +53,12 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         for column in filtered {
             uses.entry(column).or_default().filtered.push((file, query));
         }
+        for write in &query.writes {
+            uses.entry(write.column.column.to_ascii_lowercase())
+                .or_default()
+                .written
+                .push(write);
+        }
         for column in &query.ordered_by {
             let entry = uses.entry(column.column.to_ascii_lowercase()).or_default();
             if !entry.ordered.iter().any(|q| std::ptr::eq(*q, query)) {
@@ -59,62 +67,120 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     let unused = ColumnUse::default();
-    indexes
+    schema
+        .indexes
         .iter()
         // Room's @Entity indexes cannot be partial: only SQL ones are actionable.
         .filter(|index| {
             !index.item.unique && index.item.predicate.is_none() && !index.item.declared_by_api
         })
         .filter_map(|index| {
-            let leading = index.item.columns.first().filter(|c| !c.expression)?;
+            let leading = index
+                .item
+                .columns
+                .first()
+                .filter(|c| !c.expression && !c.name.contains(HOLE))?;
+            if index.item.table.contains(HOLE) || is_foreign_key(&schema, &index.item) {
+                return None;
+            }
             let column_use = uses
                 .get(&leading.name.to_ascii_lowercase())
                 .unwrap_or(&unused);
-            finding(project, index, &tables, column_use)
+            finding(project, index, &schema, column_use)
         })
         .collect()
+}
+
+/// The index leads with a foreign key's child column: SQLite looks up every
+/// value of it when a parent row is deleted or its key changes, so all rows
+/// belong in the index.
+fn is_foreign_key(schema: &Schema, index: &CreateIndex) -> bool {
+    let Some(leading) = index.columns.first() else {
+        return false;
+    };
+    schema.table(&index.table).is_some_and(|table| {
+        table
+            .item
+            .foreign_key_columns
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&leading.name))
+    })
 }
 
 fn finding(
     project: &Project,
     index: &Declared<CreateIndex>,
-    tables: &[Declared<CreateTable>],
+    schema: &Schema,
     column_use: &ColumnUse,
 ) -> Option<(usize, Diagnostic)> {
     let leading = index.item.columns.first().filter(|c| !c.expression)?;
     let table = index.item.table.as_str();
     let column = leading.name.as_str();
-    let on_column = |query: &Query, table_of: &Option<String>, name: &str| {
-        name.eq_ignore_ascii_case(column)
-            && match table_of {
-                Some(t) => t.eq_ignore_ascii_case(table),
-                // Unqualified among several tables: it may be this one.
-                None => query.tables.iter().any(|t| t.eq_ignore_ascii_case(table)),
-            }
+    // Whether a column reference is this column: `Some(true)` when it is on
+    // this table, `Some(false)` when its query's tables are all
+    // interpolated, so that it may be on any table.
+    let on_column = |query: &Query, table_of: &Option<String>, name: &str| -> Option<bool> {
+        if !name.eq_ignore_ascii_case(column) {
+            return None;
+        }
+        match table_of {
+            Some(t) => same_name(t, table).then_some(true),
+            // Unqualified among several tables: it may be this one.
+            None if query.tables.iter().any(|t| same_name(t, table)) => Some(true),
+            None => query.tables.is_empty().then_some(false),
+        }
     };
     // An index that orders results serves every row.
     let orders = column_use.ordered.iter().any(|q| {
         q.ordered_by
             .iter()
-            .any(|c| on_column(q, &c.table, &c.column))
+            .any(|c| on_column(q, &c.table, &c.column).is_some())
     });
     if orders {
         return None;
     }
-    let filters: Vec<(usize, &ColumnFilter)> = column_use
-        .filtered
+    let mut filters: Vec<(usize, &ColumnFilter)> = Vec::new();
+    let mut on_unknown_tables: Vec<(usize, &ColumnFilter)> = Vec::new();
+    for &(file, query) in &column_use.filtered {
+        for filter in &query.filters {
+            match on_column(query, &filter.column.table, &filter.column.column) {
+                Some(true) => filters.push((file, filter)),
+                Some(false) => on_unknown_tables.push((file, filter)),
+                None => {}
+            }
+        }
+    }
+    // Queries on interpolated tables are no evidence, but one that tests the
+    // column differently may be on this table and need every row.
+    let all: Vec<(usize, &ColumnFilter)> =
+        filters.iter().chain(&on_unknown_tables).copied().collect();
+    // Written only with 0 and 1 (on an interpolated table, it may be this one).
+    let written = column_use
+        .written
         .iter()
-        .flat_map(|&(file, query)| {
-            query
-                .filters
-                .iter()
-                .filter(move |f| on_column(query, &f.column.table, &f.column.column))
-                .map(move |f| (file, f))
-        })
-        .collect();
-    let (predicate, evidence) = match constant_predicate(column, &filters) {
+        .filter(|w| w.column.column.eq_ignore_ascii_case(column))
+        .filter(|w| {
+            w.column
+                .table
+                .as_deref()
+                .is_none_or(|t| same_name(t, table))
+        });
+    let mut written_on_this_table = false;
+    let mut written_only_as_flag = true;
+    for write in written {
+        written_on_this_table |= write.column.table.is_some();
+        written_only_as_flag &= matches!(write.value.as_deref(), Some("0" | "1"));
+    }
+    let written_as_flag = written_on_this_table && written_only_as_flag;
+    let constant = constant_predicate(column, &filters).filter(|(predicate, _)| {
+        constant_predicate(column, &all).is_some_and(|(all_agree, _)| all_agree == *predicate)
+    });
+    let (predicate, evidence) = match constant {
         Some(found) => found,
-        None => flag_predicate(column, table, tables, &filters)?,
+        None => {
+            flag_predicate(column, table, schema, &all, written_as_flag)?;
+            flag_predicate(column, table, schema, &filters, written_as_flag)?
+        }
     };
     let shown: Vec<String> = filters
         .iter()
@@ -155,7 +221,8 @@ fn finding(
 }
 
 /// Every query that filters on the column tests the same thing: one
-/// constant, or NULL-ness.
+/// constant, a constant it differs from, NULL-ness or truthiness (a test
+/// every arm of an OR makes counts; one only some arms make does not).
 fn constant_predicate(
     column: &str,
     filters: &[(usize, &ColumnFilter)],
@@ -173,8 +240,11 @@ fn constant_predicate(
     };
     let predicate = match &first.test {
         FilterTest::EqualsConstant(value) => format!("{column} = {value}"),
+        FilterTest::NotEqualsConstant(value) => format!("{column} != {value}"),
         FilterTest::IsNull => format!("{column} IS NULL"),
         FilterTest::IsNotNull => format!("{column} IS NOT NULL"),
+        FilterTest::Truthy => column.to_string(),
+        FilterTest::Falsy => format!("NOT {column}"),
         _ => return None,
     };
     let look = if filters.len() == 1 { "looks" } else { "look" };
@@ -184,18 +254,19 @@ fn constant_predicate(
     ))
 }
 
-/// A flag column: declared BOOLEAN, or an INTEGER defaulting to 0 or 1 that
-/// queries compare only with 0 and 1. The partial index keeps the rows whose
+/// A flag column: declared BOOLEAN, or an INTEGER defaulting to 0 or 1, or
+/// written only with 0 and 1 (`written_as_flag`), that queries compare only
+/// with 0 and 1. The partial index keeps the rows whose
 /// flag differs from the default, which are the ones worth finding.
 fn flag_predicate(
     column: &str,
     table: &str,
-    tables: &[Declared<CreateTable>],
+    schema: &Schema,
     filters: &[(usize, &ColumnFilter)],
+    written_as_flag: bool,
 ) -> Option<(String, String)> {
-    let declared = tables
-        .iter()
-        .find(|t| t.item.name.eq_ignore_ascii_case(table))?
+    let declared = schema
+        .table(table)?
         .item
         .columns
         .iter()
@@ -211,16 +282,24 @@ fn flag_predicate(
             .to_ascii_uppercase()
     });
     let only_zero_or_one = filters.iter().all(|(_, f)| {
-        !f.optional && matches!(&f.test, FilterTest::EqualsConstant(v) if v == "0" || v == "1")
+        !f.optional
+            && match &f.test {
+                FilterTest::EqualsConstant(v) => v == "0" || v == "1",
+                FilterTest::Truthy | FilterTest::Falsy => true,
+                _ => false,
+            }
     });
     if !only_zero_or_one {
         return None;
     }
     let boolean = matches!(declared_type.as_str(), "BOOLEAN" | "BOOL");
-    let integer_flag = declared_type.starts_with("INT")
-        && matches!(default.as_deref(), Some("0" | "1" | "FALSE" | "TRUE"))
-        && !filters.is_empty();
-    if !boolean && !integer_flag {
+    let flag_default = matches!(default.as_deref(), Some("0" | "1" | "FALSE" | "TRUE"));
+    let integer_flag = declared_type.starts_with("INT") && flag_default && !filters.is_empty();
+    // Rows inserted without the column get its default: one that is no flag
+    // value makes a third state.
+    let written_flag =
+        written_as_flag && (flag_default || default.is_none()) && !filters.is_empty();
+    if !boolean && !integer_flag && !written_flag {
         return None;
     }
     let wanted = match default.as_deref() {
@@ -228,6 +307,7 @@ fn flag_predicate(
         _ => "1",
     };
     let declaration = match &default {
+        _ if !boolean && !integer_flag => "written only with 0 and 1".to_string(),
         Some(d) => format!("{declared_type} DEFAULT {d}"),
         None => declared_type.clone(),
     };

@@ -1,12 +1,11 @@
-use std::collections::HashMap;
-
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lang::sql::{CreateIndex, CreateTable};
+use crate::lang::sql::CreateIndex;
+use crate::model::HOLE;
 use crate::project::Project;
 use crate::registry::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
-use super::{location, schema, Declared};
+use super::{location, same_name, schema, shown, Schema};
 
 pub const RULE: Rule = Rule {
     id: "redundant-index",
@@ -24,57 +23,52 @@ pub const RULE: Rule = Rule {
 };
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
-    let (indexes, tables) = schema(project);
+    let schema = schema(project);
+    let indexes = &schema.indexes;
     let columns_of: Vec<Option<Vec<String>>> =
-        indexes.iter().map(|i| plain_columns(i.item)).collect();
-    // Only indexes on the same table can serve each other.
-    let mut by_table: HashMap<String, Vec<usize>> = HashMap::new();
-    for (position, index) in indexes.iter().enumerate() {
-        by_table
-            .entry(index.item.table.to_ascii_lowercase())
-            .or_default()
-            .push(position);
-    }
+        indexes.iter().map(|i| plain_columns(&i.item)).collect();
     let mut findings = Vec::new();
     for (position, index) in indexes.iter().enumerate() {
         let Some(columns) = &columns_of[position] else {
             continue;
         };
         let columns = columns.as_slice();
-        let served_by = by_table[&index.item.table.to_ascii_lowercase()]
+        let served_by = indexes
             .iter()
-            .copied()
-            .filter(|&other_position| other_position != position)
-            .find(|&other_position| {
-                let other = indexes[other_position].item;
+            .enumerate()
+            .filter(|&(other_position, _)| other_position != position)
+            .find(|&(other_position, other)| {
+                let other = &other.item;
                 columns_of[other_position]
                     .as_deref()
-                    .is_some_and(|other_columns| serves(index.item, columns, other, other_columns))
-                    // Of two identical indexes, the later one is the redundant one.
+                    .is_some_and(|other_columns| serves(&index.item, columns, other, other_columns))
+                    // Of two identical indexes, one declared in SQL is the
+                    // redundant one next to one an API declares (the API
+                    // describes the schema), else the later one.
                     && !(columns_of[other_position].as_deref() == Some(columns)
                         && other.unique == index.item.unique
                         && other.predicate == index.item.predicate
-                        && other_position > position)
+                        && (!other.declared_by_api, other_position)
+                            > (!index.item.declared_by_api, position))
             })
-            .map(|other_position| &indexes[other_position])
-            .map(|other| {
+            .map(|(_, other)| {
                 format!(
                     "`{}` on {}({}) at {}",
-                    other.item.name,
-                    other.item.table,
-                    column_list(other.item),
+                    shown(&other.item.name),
+                    shown(&other.item.table),
+                    column_list(&other.item),
                     location(project, other.file, other.item.name_range.start)
                 )
             })
-            .or_else(|| key_serving(index.item, columns, &tables, project));
+            .or_else(|| key_serving(&index.item, columns, &schema, project));
         let Some(served_by) = served_by else { continue };
         let diagnostic = Diagnostic::new(
             &RULE,
             index.item.name_range.clone(),
             format!(
                 "index `{}` on {}({}) is redundant: {served_by} already serves every lookup it can, and each index makes every INSERT, UPDATE and DELETE on the table write one more B-tree",
-                index.item.name,
-                index.item.table,
+                shown(&index.item.name),
+                shown(&index.item.table),
                 columns.join(", ")
             ),
         )
@@ -82,7 +76,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         .help(if index.item.declared_by_api {
             "remove this index from the declaration".to_string()
         } else {
-            format!("drop it: `DROP INDEX {};`", index.item.name)
+            format!("drop it: `DROP INDEX {};`", shown(&index.item.name))
         });
         findings.push((index.file, diagnostic));
     }
@@ -98,7 +92,8 @@ fn plain_columns(index: &CreateIndex) -> Option<Vec<String>> {
         .iter()
         .map(|c| {
             let binary = c.collation.as_deref().is_none_or(|name| name == "BINARY");
-            (!c.expression && binary).then(|| c.name.to_ascii_lowercase())
+            // An interpolated column could be any column.
+            (!c.expression && binary && !c.name.contains(HOLE)).then(|| c.name.to_ascii_lowercase())
         })
         .collect()
 }
@@ -112,10 +107,6 @@ fn column_list(index: &CreateIndex) -> String {
         .join(", ")
 }
 
-fn same_table(a: &str, b: &str) -> bool {
-    a.eq_ignore_ascii_case(b)
-}
-
 /// `other` answers every lookup `index` can: same table and rows, and
 /// `index`'s columns lead `other`'s. A UNIQUE index enforces something, so
 /// only an index with exactly its columns and UNIQUE too replaces it.
@@ -125,7 +116,7 @@ fn serves(
     other: &CreateIndex,
     other_columns: &[String],
 ) -> bool {
-    if !same_table(&index.table, &other.table) || index.predicate != other.predicate {
+    if !same_name(&index.table, &other.table) || index.predicate != other.predicate {
         return false;
     }
     if index.unique {
@@ -139,15 +130,13 @@ fn serves(
 fn key_serving(
     index: &CreateIndex,
     columns: &[String],
-    tables: &[Declared<CreateTable>],
+    schema: &Schema,
     project: &Project,
 ) -> Option<String> {
     if index.predicate.is_some() {
         return None;
     }
-    let table = tables
-        .iter()
-        .find(|t| same_table(&t.item.name, &index.table))?;
+    let table = schema.table(&index.table)?;
     let lower =
         |cols: &[String]| -> Vec<String> { cols.iter().map(|c| c.to_ascii_lowercase()).collect() };
     let keys = std::iter::once(("PRIMARY KEY", &table.item.primary_key)).chain(
@@ -164,11 +153,11 @@ fn key_serving(
         } else {
             key.starts_with(columns)
         };
-        if !key.is_empty() && covered {
+        if !key.is_empty() && covered && !key.iter().any(|c| c.contains(HOLE)) {
             return Some(format!(
                 "the {kind} ({}) of `{}` at {}",
                 key.join(", "),
-                table.item.name,
+                shown(&table.item.name),
                 location(project, table.file, table.at)
             ));
         }
