@@ -18,12 +18,47 @@
 use tree_sitter::{Node as TsNode, Parser};
 
 use crate::catalog::is_iteration_call;
-use crate::lang::ParseError;
+use crate::lang::{jump_exit, JumpSyntax, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, LoopKind, Model, NodeId,
-    NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
+    NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
+
+/// The syntax around `return` and `break` (`crate::lang::jump_exit`).
+const JUMPS: JumpSyntax = JumpSyntax {
+    blocks: &["statements"],
+    decided: &[("if_statement", "condition"), ("switch_statement", "expr")],
+    failure_only: &[
+        "guard_statement",
+        "catch_block",
+        "nil_coalescing_expression",
+        "conjunction_expression",
+        "disjunction_expression",
+        "ternary_expression",
+    ],
+    boundaries: &[
+        "for_statement",
+        "while_statement",
+        "repeat_while_statement",
+        "lambda_literal",
+        "function_declaration",
+        "init_declaration",
+        "deinit_declaration",
+        "subscript_declaration",
+        "computed_property",
+        "computed_getter",
+        "computed_setter",
+        "computed_modify",
+        "willset_clause",
+        "didset_clause",
+        "class_body",
+        "protocol_body",
+        "enum_class_body",
+        "source_file",
+    ],
+    break_targets: &["switch_statement"],
+};
 
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     let mut parser = Parser::new();
@@ -354,7 +389,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "property_declaration" => self.lower_property(node, parent, scope),
             "for_statement" => self.lower_for(node, parent),
             "while_statement" => {
-                let id = self.push(parent, node.byte_range(), NodeKind::Loop(LoopKind::While));
+                let forever = node
+                    .child_by_field_name("condition")
+                    .is_some_and(|c| self.text(c) == "true");
+                let kind = if forever {
+                    LoopKind::Repeat
+                } else {
+                    LoopKind::While
+                };
+                let id = self.push(parent, node.byte_range(), NodeKind::Loop(kind));
                 self.lower_conditional(node, Some(id));
             }
             "repeat_while_statement" => {
@@ -682,7 +725,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_for(&mut self, node: TsNode, parent: Option<NodeId>) {
-        let id = self.push(parent, node.byte_range(), NodeKind::Loop(LoopKind::For));
+        let literal = node
+            .child_by_field_name("collection")
+            .is_some_and(|c| c.kind() == "array_literal");
+        let kind = if literal {
+            LoopKind::ForLiteral
+        } else {
+            LoopKind::For
+        };
+        let id = self.push(parent, node.byte_range(), NodeKind::Loop(kind));
         for (field, child) in children_with_fields(node) {
             match field {
                 Some("item") => {
@@ -800,7 +851,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_control_transfer(&mut self, node: TsNode, parent: Option<NodeId>) {
-        let is_return = children(node).first().is_some_and(|c| c.kind() == "return");
+        let keyword = children(node).first().map(|c| c.kind());
+        let is_return = keyword == Some("return");
+        // `break label` leaves a labelled statement; only a bare one is lowered.
+        let leaves = match keyword {
+            Some("return") => Some(Leaves::Function),
+            Some("break") if node.named_child_count() == 0 => Some(Leaves::Loop),
+            _ => None,
+        };
+        if let Some(exit) = leaves.and_then(|leaves| jump_exit(node, &JUMPS, leaves)) {
+            self.push(parent, node.byte_range(), NodeKind::Exit(exit));
+        }
         if !is_return {
             self.lower_children(node, parent, Scope::Local);
             return;
