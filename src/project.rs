@@ -10,7 +10,7 @@ use crate::connections::{self, Transactions};
 use crate::facts::FileSql;
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
 use crate::model::FunctionKind;
-use crate::model::{Model, NodeId, NodeKind, Segment, StrLit, Value};
+use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, StrLit, Value};
 use crate::rules;
 use crate::source::{ByteRange, SourceFile};
 
@@ -47,6 +47,9 @@ pub struct FunctionSummary {
     /// A Room DAO write method (`@Insert`, `@Query("DELETE ..")`):
     /// `Some(batched)`, batched when it takes a collection.
     pub dao_write: Option<bool>,
+    /// Calls one of its own parameters inside a transaction it opens: a
+    /// project's `with_transaction(|tx| ..)` helper.
+    pub runs_argument_in_transaction: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -63,6 +66,9 @@ pub struct CallSummary {
     pub repeated: Option<ByteRange>,
     /// A transaction opened in the caller encloses the call.
     pub in_transaction: bool,
+    /// The calls that the closures around this one are handed to, innermost
+    /// first (`with_transaction` in `conn.with_transaction(|tx| ..)`).
+    pub handed_to: Vec<String>,
 }
 
 impl CallSummary {
@@ -123,6 +129,8 @@ pub struct WriteSite {
     pub repeated: Option<ByteRange>,
     /// A transaction opened in the same function encloses that loop.
     pub in_transaction: bool,
+    /// As `CallSummary::handed_to`, for the loop.
+    pub handed_to: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -139,6 +147,7 @@ impl FileSummary {
             imports: model.imports.clone(),
             ..FileSummary::default()
         };
+        let transactions = Transactions::new(model, ops, &sql.facts);
         for id in model.ids() {
             match &model.node(id).kind {
                 NodeKind::Function(function) => {
@@ -149,6 +158,11 @@ impl FileSummary {
                         kind: function.kind,
                         is_test: is_test_function(model, id, text),
                         dao_write: dao_writes.get(&id).copied(),
+                        runs_argument_in_transaction: runs_argument_in_transaction(
+                            model,
+                            &transactions,
+                            id,
+                        ),
                     });
                 }
                 NodeKind::TypeDecl { name } if connections::holds_database_locator(model, id) => {
@@ -171,7 +185,6 @@ impl FileSummary {
             owner: model.enclosing_type(id).map(str::to_string),
             range,
         };
-        let transactions = Transactions::new(model, ops, &sql.facts);
         let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
         for (id, call) in model.calls() {
             let qualifier = match call.receiver.last() {
@@ -187,6 +200,7 @@ impl FileSummary {
                 range: call.name_range.clone(),
                 repeated: repeated(id),
                 in_transaction: transactions.encloses(model, id),
+                handed_to: handed_to(model, id),
             });
         }
         for write in connections::writes(model, ops, &sql.facts) {
@@ -196,6 +210,7 @@ impl FileSummary {
                 what: write.what,
                 repeated: repeated(write.call),
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
+                handed_to: loop_node.map(|l| handed_to(model, l)).unwrap_or_default(),
             });
         }
         for classified in ops {
@@ -262,6 +277,44 @@ impl FileSummary {
         }
         summary
     }
+}
+
+/// Whether `function` calls one of its parameters where a transaction it
+/// opened encloses the call (`let tx = conn.transaction()?; f(&tx)?; tx.commit()`).
+fn runs_argument_in_transaction(model: &Model, transactions: &Transactions, function: NodeId) -> bool {
+    let parameters: Vec<&str> = model
+        .children(function)
+        .filter_map(|id| match &model.node(id).kind {
+            NodeKind::Binding(b) if b.kind == BindingKind::Parameter => Some(b.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    !parameters.is_empty()
+        && model.descendants(function).into_iter().any(|id| {
+            matches!(&model.node(id).kind, NodeKind::Call(call)
+                if call.receiver.is_empty() && parameters.contains(&call.name.as_str()))
+                && model.enclosing_function(id) == Some(function)
+                && transactions.encloses(model, id)
+        })
+}
+
+/// The calls the closures between `id` and its function are handed to.
+fn handed_to(model: &Model, id: NodeId) -> Vec<String> {
+    let mut callees = Vec::new();
+    for ancestor in model.ancestors(id) {
+        match &model.node(ancestor).kind {
+            NodeKind::Closure { .. } => {
+                let parent = model.node(ancestor).parent;
+                match parent.map(|p| &model.node(p).kind) {
+                    Some(NodeKind::Call(call)) => callees.push(call.name.clone()),
+                    _ => break,
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => break,
+            _ => {}
+        }
+    }
+    callees
 }
 
 /// A function somewhere in the project: (file, function) indices.
@@ -428,12 +481,26 @@ impl<'a> Project<'a> {
         let answer = !sites.is_empty()
             && sites.iter().all(|(f, call)| {
                 call.in_transaction
+                    || self.in_helper_transaction(*f, &call.handed_to)
                     || call
                         .caller
                         .is_some_and(|c| self.always_in_transaction_from((*f, c), visiting))
             });
         visiting.remove(&function);
         answer
+    }
+
+    /// Whether one of `handed_to` (the calls a site's closures are handed
+    /// to) is a project function of the file's language that runs its
+    /// closure argument inside a transaction.
+    pub fn in_helper_transaction(&self, file: usize, handed_to: &[String]) -> bool {
+        let language = self.files[file].source.language;
+        handed_to.iter().any(|callee| {
+            self.functions_named(callee).iter().any(|&(f, index)| {
+                self.files[f].source.language == language
+                    && self.function((f, index)).runs_argument_in_transaction
+            })
+        })
     }
 
     pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {

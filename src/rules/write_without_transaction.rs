@@ -27,7 +27,10 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             let Some(repeated) = &write.repeated else {
                 continue;
             };
-            if write.in_transaction || held_by_callers(project, index, write.place.function) {
+            if write.in_transaction
+                || project.in_helper_transaction(index, &write.handed_to)
+                || held_by_callers(project, index, write.place.function)
+            {
                 continue;
             }
             findings.push((
@@ -54,6 +57,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 .iter()
                 .any(|w| w.place.range == call.range);
             if call.in_transaction
+                || project.in_helper_transaction(index, &call.handed_to)
                 || already_a_write
                 || !calls_single_row_dao_write(project, index, call)
                 || held_by_callers(project, index, call.caller)
