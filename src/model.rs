@@ -141,6 +141,9 @@ pub struct Call {
     pub receiver: Vec<Segment>,
     pub args: Vec<Arg>,
     pub name_range: ByteRange,
+    /// Awaited (`x.await`, `await x`): the widest block that runs the await
+    /// whenever it runs (no branch between them), as `Exit::unconditional_in`.
+    pub awaited: Option<ByteRange>,
 }
 
 /// One link of a receiver chain: `prefs.edit().putInt(k, v)` is

@@ -50,6 +50,8 @@ pub struct FunctionSummary {
     /// Calls one of its own parameters inside a transaction it opens: a
     /// project's `with_transaction(|tx| ..)` helper.
     pub runs_argument_in_transaction: bool,
+    /// Does storage I/O the catalog knows itself (not through calls).
+    pub touches_storage: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -69,6 +71,9 @@ pub struct CallSummary {
     /// The calls that the closures around this one are handed to, innermost
     /// first (`with_transaction` in `conn.with_transaction(|tx| ..)`).
     pub handed_to: Vec<String>,
+    /// Calls every iteration that runs this one awaits, which the catalog
+    /// does not know as storage (`client.fetch(id).await`).
+    pub awaits_each_iteration: Vec<String>,
 }
 
 impl CallSummary {
@@ -131,6 +136,8 @@ pub struct WriteSite {
     pub in_transaction: bool,
     /// As `CallSummary::handed_to`, for the loop.
     pub handed_to: Vec<String>,
+    /// As `CallSummary::awaits_each_iteration`.
+    pub awaits_each_iteration: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -148,6 +155,10 @@ impl FileSummary {
             ..FileSummary::default()
         };
         let transactions = Transactions::new(model, ops, &sql.facts);
+        let with_storage: HashSet<NodeId> = ops
+            .iter()
+            .filter_map(|op| model.enclosing_function(op.node))
+            .collect();
         for id in model.ids() {
             match &model.node(id).kind {
                 NodeKind::Function(function) => {
@@ -163,6 +174,7 @@ impl FileSummary {
                             &transactions,
                             id,
                         ),
+                        touches_storage: with_storage.contains(&id),
                     });
                 }
                 NodeKind::TypeDecl { name } if connections::holds_database_locator(model, id) => {
@@ -201,6 +213,7 @@ impl FileSummary {
                 repeated: repeated(id),
                 in_transaction: transactions.encloses(model, id),
                 handed_to: handed_to(model, id),
+                awaits_each_iteration: awaits_each_iteration(model, ops, id),
             });
         }
         for write in connections::writes(model, ops, &sql.facts) {
@@ -211,6 +224,7 @@ impl FileSummary {
                 repeated: repeated(write.call),
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
                 handed_to: loop_node.map(|l| handed_to(model, l)).unwrap_or_default(),
+                awaits_each_iteration: awaits_each_iteration(model, ops, write.call),
             });
         }
         for classified in ops {
@@ -296,6 +310,30 @@ fn runs_argument_in_transaction(model: &Model, transactions: &Transactions, func
                 && model.enclosing_function(id) == Some(function)
                 && transactions.encloses(model, id)
         })
+}
+
+/// The awaited calls, not storage by the catalog, that every iteration of
+/// the loop repeating `id` runs whenever it runs `id`: their unconditional
+/// block holds `id`.
+fn awaits_each_iteration(model: &Model, ops: &[Classified], id: NodeId) -> Vec<String> {
+    let Some(looping) = model.repetition(id) else {
+        return Vec::new();
+    };
+    let site = model.node(id).range.clone();
+    model
+        .descendants(looping)
+        .into_iter()
+        .filter(|&other| other != id && model.repetition(other) == Some(looping))
+        .filter(|&other| !ops.iter().any(|op| op.node == other))
+        .filter_map(|other| match &model.node(other).kind {
+            NodeKind::Call(call) => {
+                let every_time = call.awaited.as_ref()?;
+                (every_time.start <= site.start && site.end <= every_time.end)
+                    .then(|| call.name.clone())
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The calls the closures between `id` and its function are handed to.

@@ -1457,6 +1457,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver,
                 args: Vec::new(),
                 name_range,
+                awaited: None,
             }),
         )
     }

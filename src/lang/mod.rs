@@ -6,7 +6,7 @@ pub mod rust;
 pub mod sql;
 pub mod swift;
 
-use crate::model::{Exit, Leaves, Model};
+use crate::model::{Exit, Leaves, Model, NodeId, NodeKind};
 use crate::source::{ByteRange, Language, SourceFile};
 
 /// A file the frontend could not read. The run reports it and goes on.
@@ -140,4 +140,17 @@ fn decided_by(conditional: tree_sitter::Node, holder: &str) -> Option<ByteRange>
         .find(|c| c.kind() == holder)
         .map(|c| c.byte_range());
     found
+}
+
+/// Marks the outermost call lowered since node `first_new` (the awaited
+/// expression's own call: parents are pushed before their children) as
+/// awaited, running whenever block `every_time` runs.
+pub(crate) fn mark_awaited(model: &mut Model, first_new: usize, every_time: ByteRange) {
+    let awaited = (first_new..model.nodes.len())
+        .find(|&index| matches!(model.node(NodeId(index as u32)).kind, NodeKind::Call(_)));
+    if let Some(index) = awaited {
+        if let NodeKind::Call(call) = &mut model.nodes[index].kind {
+            call.awaited = Some(every_time);
+        }
+    }
 }

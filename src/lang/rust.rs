@@ -23,7 +23,7 @@ use syn::{
 };
 
 use crate::catalog::is_iteration_call;
-use crate::lang::{exit_facts, Frame, ParseError};
+use crate::lang::{exit_facts, mark_awaited, Frame, ParseError};
 use crate::model::{
     Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
     NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
@@ -529,6 +529,7 @@ impl Lowerer<'_, '_> {
             receiver,
             args: Vec::new(),
             name_range: self.span_range(name_span),
+            awaited: None,
         };
         let id = self.push(range, NodeKind::Call(call));
         let lowered = self.within(id, |this| {
@@ -832,6 +833,14 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
                 binding.init = value;
             }
         }
+    }
+
+    fn visit_expr_await(&mut self, awaiting: &'ast syn::ExprAwait) {
+        let first_new = self.model.nodes.len();
+        self.visit_expr(&awaiting.base);
+        let range = self.expr_range(&awaiting.base);
+        let every_time = exit_facts(&self.frames, range, Leaves::Function).unconditional_in;
+        mark_awaited(&mut self.model, first_new, every_time);
     }
 
     fn visit_expr_break(&mut self, jump: &'ast syn::ExprBreak) {

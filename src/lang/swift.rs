@@ -18,7 +18,7 @@
 use tree_sitter::{Node as TsNode, Parser};
 
 use crate::catalog::is_iteration_call;
-use crate::lang::{jump_exit, JumpSyntax, ParseError};
+use crate::lang::{jump_exit, mark_awaited, JumpSyntax, ParseError};
 use crate::model::{
     Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
     NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
@@ -901,7 +901,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "self_expression" => Value::Chain(vec![Segment::Name("self".to_string())]),
             "super_expression" => Value::Chain(vec![Segment::Name("super".to_string())]),
             kind if is_string_literal(kind) => Value::Str(self.lower_string(node, parent)),
-            "try_expression" | "await_expression" | "directly_assignable_expression" => {
+            "await_expression" => {
+                let first_new = self.model.nodes.len();
+                let value = self.lower_transparent(node, parent);
+                if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                    mark_awaited(&mut self.model, first_new, exit.unconditional_in);
+                }
+                value
+            }
+            "try_expression" | "directly_assignable_expression" => {
                 self.lower_transparent(node, parent)
             }
             "tuple_expression" => {
@@ -1070,6 +1078,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver: Vec::new(),
                 args: Vec::new(),
                 name_range: callee.byte_range(),
+                awaited: None,
             }),
         );
 
@@ -1128,6 +1137,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver,
                 args,
                 name_range,
+                awaited: None,
             }),
         );
         if misparsed {
@@ -1170,6 +1180,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver: Vec::new(),
                 args: Vec::new(),
                 name_range: node.byte_range(),
+                awaited: None,
             }),
         );
         let (name, name_range, receiver) = match ty {
@@ -1209,6 +1220,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver,
                 args,
                 name_range,
+                awaited: None,
             }),
         );
         Value::Chain(chain)

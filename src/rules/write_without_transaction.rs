@@ -29,6 +29,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             };
             if write.in_transaction
                 || project.in_helper_transaction(index, &write.handed_to)
+                || awaits_other_io(project, index, &write.awaits_each_iteration)
                 || held_by_callers(project, index, write.place.function)
             {
                 continue;
@@ -58,6 +59,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 .any(|w| w.place.range == call.range);
             if call.in_transaction
                 || project.in_helper_transaction(index, &call.handed_to)
+                || awaits_other_io(project, index, &call.awaits_each_iteration)
                 || already_a_write
                 || !calls_single_row_dao_write(project, index, call)
                 || held_by_callers(project, index, call.caller)
@@ -79,6 +81,22 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
+}
+
+/// Whether every iteration awaits something that is not storage between its
+/// writes (a network request, most often): one transaction around the loop
+/// would stay open, holding the database's write lock, across every
+/// request. An awaited call counts when the catalog does not classify it
+/// and no project function of that name does storage I/O itself.
+fn awaits_other_io(project: &Project, file: usize, awaited: &[String]) -> bool {
+    let language = project.files[file].source.language;
+    awaited.iter().any(|callee| {
+        project
+            .functions_named(callee)
+            .iter()
+            .filter(|&&(f, _)| project.files[f].source.language == language)
+            .all(|&function| !project.function(function).touches_storage)
+    })
 }
 
 /// Whether every caller of the function holds a transaction around the call.
