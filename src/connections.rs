@@ -96,6 +96,17 @@ impl Transactions {
         }
         let function = model.enclosing_function(anchor);
         let range = model.node(anchor).range.clone();
+        // `let tx = table.begin_import()?; for .. { tx.execute(..) } tx.commit()`:
+        // no begin in sight, but the function ends a transaction after
+        // `anchor`, so one is open around it (a helper returned it).
+        let begun_here = self.begins.iter().any(|(_, f)| *f == function);
+        let ended_after = self
+            .ends
+            .iter()
+            .any(|(end, f)| *f == function && model.node(*end).range.start >= range.end);
+        if !begun_here && ended_after {
+            return true;
+        }
         self.begins
             .iter()
             .filter(|(_, f)| *f == function)

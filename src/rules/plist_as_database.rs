@@ -12,7 +12,7 @@ pub const RULE: Rule = Rule {
     languages: &[Language::Rust, Language::Swift, Language::Kotlin],
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/plist-as-database.md"),
-    help: "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Core Data",
+    help: "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in a database",
     check: Check::File(check),
 };
 
@@ -55,6 +55,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                         )
                         .label("rewrites the same file once per iteration")
                         .note(NOTE)
+                        .help(serialized_help(ctx.model.language))
                         .secondary(repeats.label, "inside this loop"),
                     );
                 } else if let Some((keyword, property)) = observer_or_setter(ctx, node) {
@@ -69,6 +70,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                         )
                         .label("rewrites the file on every change")
                         .note(NOTE)
+                        .help(serialized_help(ctx.model.language))
                         .secondary(keyword, "runs on every change"),
                     );
                 }
@@ -86,13 +88,30 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     )
                     .label("rewrites the preferences file once per iteration")
                     .note(NOTE)
-                    .help("set all the values in the loop and write once after it (one editor, one `apply()`); keep lists and growing collections out of preferences, in SQLite or a database")
+                    .help(preferences_help(ctx.model.language))
                     .secondary(repeats.label, "inside this loop"),
                 );
             }
         }
     }
     out
+}
+
+/// How to batch preference writes, in the store's own terms: UserDefaults
+/// has no editor to batch with, SharedPreferences does.
+fn preferences_help(language: Language) -> &'static str {
+    match language {
+        Language::Swift => "UserDefaults has no batch write: keep values that change together under one key (one `set(_:forKey:)` of a dictionary or array after the loop), and keep lists and growing collections in SQLite or Core Data",
+        _ => "set all the values in the loop and write once after it (one editor, one `apply()`); keep lists and growing collections out of preferences, in SQLite or Room",
+    }
+}
+
+fn serialized_help(language: Language) -> &'static str {
+    match language {
+        Language::Swift => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Core Data",
+        Language::Kotlin => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Room",
+        _ => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite",
+    }
 }
 
 /// True when a closure between `node` and its function is handed to a call
@@ -163,4 +182,21 @@ fn varies_per_iteration(
         .as_ref()
         .and_then(|range| ctx.file.text.get(range.clone()))
         .is_some_and(|written| super::mentions_varying(ctx.model, &ctx.file.text, repeats, written))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swift_help_never_suggests_an_android_editor() {
+        for help in [
+            preferences_help(Language::Swift),
+            serialized_help(Language::Swift),
+        ] {
+            assert!(!help.contains("apply()") && !help.contains("Room"), "{help}");
+        }
+        assert!(!serialized_help(Language::Kotlin).contains("Core Data"));
+        assert!(!serialized_help(Language::Rust).contains("Core Data"));
+    }
 }

@@ -141,9 +141,9 @@ fn diagnostic(
 
 fn help_for(language: Language) -> &'static str {
     match language {
-        Language::Kotlin => "wrap the loop in one transaction: `db.beginTransaction()` before it, `setTransactionSuccessful()` after it and `endTransaction()` in `finally` (or `db.transaction { }`, Room's `withTransaction { }`, a DAO method taking the whole list)",
-        Language::Swift => "wrap the loop in one transaction: GRDB's `dbQueue.write { db in ... }`, FMDB's `queue.inTransaction { db, rollback in ... }`, SQLite.swift's `db.transaction { }`, or `BEGIN`/`COMMIT` around it",
-        Language::Rust => "wrap the loop in one transaction: `let tx = conn.transaction()?;` before it, `tx.commit()?;` after it (sqlx: `pool.begin()` and `tx.commit()`)",
+        Language::Kotlin => "batch the loop's writes in one transaction, so they share one journal write and one sync: `db.beginTransaction()` before it, `setTransactionSuccessful()` after it and `endTransaction()` in `finally` (or `db.transaction { }`, Room's `withTransaction { }`, a DAO method taking the whole list)",
+        Language::Swift => "batch the loop's writes in one transaction, so they share one journal write and one sync: GRDB's `dbQueue.write { db in ... }`, FMDB's `queue.inTransaction { db, rollback in ... }`, SQLite.swift's `db.transaction { }`, or `BEGIN`/`COMMIT` around it",
+        Language::Rust => "batch the loop's writes in one transaction, so they share one journal write and one sync: `let tx = conn.transaction()?;` before it, `tx.commit()?;` after it (sqlx: `pool.begin()` and `tx.commit()`)",
         Language::Sql => "wrap the statements in `BEGIN` ... `COMMIT`",
     }
 }
