@@ -45,6 +45,15 @@ impl Transactions {
                     tx.begins.push(located(id));
                 }
                 Op::TxEnd => tx.ends.push(located(id)),
+                Op::TxMethods(methods) => {
+                    let Some(declared) = model.node(id).parent else {
+                        continue;
+                    };
+                    tx.functions.extend(model.children(declared).filter(|&member| {
+                        matches!(&model.node(member).kind,
+                            NodeKind::Function(f) if methods.contains(&f.name.as_str()))
+                    }));
+                }
                 Op::TxFunction => {
                     if let Some(function) = model.node(id).parent {
                         tx.functions.insert(function);

@@ -307,7 +307,6 @@ fn runs_argument_in_transaction(model: &Model, transactions: &Transactions, func
         && model.descendants(function).into_iter().any(|id| {
             matches!(&model.node(id).kind, NodeKind::Call(call)
                 if call.receiver.is_empty() && parameters.contains(&call.name.as_str()))
-                && model.enclosing_function(id) == Some(function)
                 && transactions.encloses(model, id)
         })
 }
