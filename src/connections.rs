@@ -49,10 +49,11 @@ impl Transactions {
                     let Some(declared) = model.node(id).parent else {
                         continue;
                     };
-                    tx.functions.extend(model.children(declared).filter(|&member| {
-                        matches!(&model.node(member).kind,
+                    tx.functions
+                        .extend(model.children(declared).filter(|&member| {
+                            matches!(&model.node(member).kind,
                             NodeKind::Function(f) if methods.contains(&f.name.as_str()))
-                    }));
+                        }));
                 }
                 Op::TxFunction => {
                     if let Some(function) = model.node(id).parent {

@@ -295,7 +295,11 @@ impl FileSummary {
 
 /// Whether `function` calls one of its parameters where a transaction it
 /// opened encloses the call (`let tx = conn.transaction()?; f(&tx)?; tx.commit()`).
-fn runs_argument_in_transaction(model: &Model, transactions: &Transactions, function: NodeId) -> bool {
+fn runs_argument_in_transaction(
+    model: &Model,
+    transactions: &Transactions,
+    function: NodeId,
+) -> bool {
     let parameters: Vec<&str> = model
         .children(function)
         .filter_map(|id| match &model.node(id).kind {

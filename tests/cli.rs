@@ -103,7 +103,10 @@ fn github_format_prints_one_annotation_per_finding() {
 
 #[test]
 fn concise_format_prints_one_line_per_finding() {
-    let dir = project(&[("db/schema.sql", "-- schema\nVACUUM;\nPRAGMA secure_delete = ON;\n")]);
+    let dir = project(&[(
+        "db/schema.sql",
+        "-- schema\nVACUUM;\nPRAGMA secure_delete = ON;\n",
+    )]);
     let output = storlint(&["--format", "concise"], dir.path());
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
@@ -114,7 +117,9 @@ fn concise_format_prints_one_line_per_finding() {
         "{text}"
     );
     assert!(
-        lines[1].starts_with("db/schema.sql:3:24: warning[secure-delete-on]: secure_delete=ON overwrites"),
+        lines[1].starts_with(
+            "db/schema.sql:3:24: warning[secure-delete-on]: secure_delete=ON overwrites"
+        ),
         "{text}"
     );
 }
@@ -194,7 +199,7 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         ("broken.rs", "fn f( { execute_batch(\n"),
         (
             "src/flush.rs",
-            "fn f(files: &[std::fs::File]) {\n    for f in files {\n        f.sync_all().ok();\n    }\n}\n",
+            "fn g(f: &std::fs::File, n: u8) {\n    for _ in 0..n {\n        f.sync_all().ok();\n    }\n}\n",
         ),
     ]);
     let output = storlint(&["--format", "sarif", "."], dir.path());

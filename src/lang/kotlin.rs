@@ -571,7 +571,10 @@ fn without_companion(names: &[String]) -> Vec<&str> {
 /// The syntax around `return` and `break` (`crate::lang::jump_exit`).
 const JUMPS: JumpSyntax = JumpSyntax {
     blocks: &["block", "statements"],
-    decided: &[("if_expression", "condition"), ("when_expression", "when_subject")],
+    decided: &[
+        ("if_expression", "condition"),
+        ("when_expression", "when_subject"),
+    ],
     failure_only: &[
         "elvis_expression",
         "catch_block",
@@ -2697,7 +2700,8 @@ abstract class AppDatabase : RoomDatabase()
         ] {
             let model = lower_text(text);
             let (sync, _) = only_call(&model, "sync");
-            assert_eq!(nearest_loop(&model, sync).map(|l| l.1), Some(LoopKind::While));
+            // `while (true)` runs until something leaves it: a Repeat.
+            assert_eq!(nearest_loop(&model, sync).map(|l| l.1), Some(LoopKind::Repeat));
             assert_eq!(binding(&model, "X").1.kind, BindingKind::Constant);
         }
     }

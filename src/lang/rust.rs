@@ -845,7 +845,10 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
 
     fn visit_expr_break(&mut self, jump: &'ast syn::ExprBreak) {
         if jump.label.is_none() {
-            let last = jump.expr.as_deref().map_or(jump.break_token.span, last_span);
+            let last = jump
+                .expr
+                .as_deref()
+                .map_or(jump.break_token.span, last_span);
             let range = self.range(jump.break_token.span, last);
             self.push_exit(range, Leaves::Loop);
         }
@@ -853,7 +856,10 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     }
 
     fn visit_block(&mut self, block: &'ast Block) {
-        let range = self.range(block.brace_token.span.open(), block.brace_token.span.close());
+        let range = self.range(
+            block.brace_token.span.open(),
+            block.brace_token.span.close(),
+        );
         self.framed(Frame::Block(range), |this| visit::visit_block(this, block));
     }
 

@@ -125,7 +125,12 @@ fn first_word(text: &str, range: ByteRange) -> ByteRange {
 
 /// Whether `written` (a target expression's text) names something that
 /// differs per iteration of `repeats`: a different file or handle each time.
-pub(crate) fn mentions_varying(model: &Model, text: &str, repeats: &Repetition, written: &str) -> bool {
+pub(crate) fn mentions_varying(
+    model: &Model,
+    text: &str,
+    repeats: &Repetition,
+    written: &str,
+) -> bool {
     mentions_any(written, &varying_names(model, text, repeats))
 }
 

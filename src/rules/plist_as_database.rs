@@ -101,7 +101,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
 /// has no editor to batch with, SharedPreferences does.
 fn preferences_help(language: Language) -> &'static str {
     match language {
-        Language::Swift => "UserDefaults has no batch write: keep values that change together under one key (one `set(_:forKey:)` of a dictionary or array after the loop), and keep lists and growing collections in SQLite or Core Data",
+        Language::Swift => "UserDefaults has no editor to batch with: keep values that change together under one key (one `set(_:forKey:)` of a dictionary or array after the loop), replace a whole domain at once with `setPersistentDomain(_:forName:)`, and keep lists and growing collections in SQLite or Core Data",
         _ => "set all the values in the loop and write once after it (one editor, one `apply()`); keep lists and growing collections out of preferences, in SQLite or Room",
     }
 }
@@ -194,7 +194,10 @@ mod tests {
             preferences_help(Language::Swift),
             serialized_help(Language::Swift),
         ] {
-            assert!(!help.contains("apply()") && !help.contains("Room"), "{help}");
+            assert!(
+                !help.contains("apply()") && !help.contains("Room"),
+                "{help}"
+            );
         }
         assert!(!serialized_help(Language::Kotlin).contains("Core Data"));
         assert!(!serialized_help(Language::Rust).contains("Core Data"));
