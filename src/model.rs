@@ -444,10 +444,8 @@ impl Model {
         for ancestor in self.ancestors(id) {
             let current = self.node(ancestor);
             match &current.kind {
-                NodeKind::Loop(kind) => {
-                    if !self.runs_once(ancestor, *kind, id) {
-                        return Some(ancestor);
-                    }
+                NodeKind::Loop(kind) if !self.runs_once(ancestor, *kind, id) => {
+                    return Some(ancestor)
                 }
                 NodeKind::Closure { iteration: true } => return Some(ancestor),
                 NodeKind::Closure { iteration: false } => {

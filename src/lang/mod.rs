@@ -115,7 +115,9 @@ pub(crate) fn jump_exit(
                 range.start <= child.start_byte() && child.end_byte() <= range.end
             });
             outward.push(Frame::Branch(decided_by.filter(|_| !in_condition)));
-        } else if syntax.failure_only.contains(&kind) {
+        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+            // The left operand of `?:`, `??`, `&&` always runs; only the
+            // rest is a branch.
             outward.push(Frame::Branch(None));
         }
         child = parent;
