@@ -45,6 +45,16 @@ impl Transactions {
                     tx.begins.push(located(id));
                 }
                 Op::TxEnd => tx.ends.push(located(id)),
+                Op::TxMethods(methods) => {
+                    let Some(declared) = model.node(id).parent else {
+                        continue;
+                    };
+                    tx.functions
+                        .extend(model.children(declared).filter(|&member| {
+                            matches!(&model.node(member).kind,
+                            NodeKind::Function(f) if methods.contains(&f.name.as_str()))
+                        }));
+                }
                 Op::TxFunction => {
                     if let Some(function) = model.node(id).parent {
                         tx.functions.insert(function);
@@ -96,6 +106,17 @@ impl Transactions {
         }
         let function = model.enclosing_function(anchor);
         let range = model.node(anchor).range.clone();
+        // `let tx = table.begin_import()?; for .. { tx.execute(..) } tx.commit()`:
+        // no begin in sight, but the function ends a transaction after
+        // `anchor`, so one is open around it (a helper returned it).
+        let begun_here = self.begins.iter().any(|(_, f)| *f == function);
+        let ended_after = self
+            .ends
+            .iter()
+            .any(|(end, f)| *f == function && model.node(*end).range.start >= range.end);
+        if !begun_here && ended_after {
+            return true;
+        }
         self.begins
             .iter()
             .filter(|(_, f)| *f == function)

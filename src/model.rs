@@ -74,14 +74,43 @@ pub enum NodeKind {
         target: Vec<Segment>,
         value: Value,
     },
+    /// A `return` or an unlabelled `break`: where it leaves from and on
+    /// which path. Labelled jumps, `continue` and `throw` are not lowered.
+    Exit(Exit),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exit {
+    pub leaves: Leaves,
+    /// The widest block around the exit that runs it whenever the block
+    /// runs (no branch between them): whatever comes before the exit in it
+    /// runs at most once before the loop is left.
+    pub unconditional_in: ByteRange,
+    /// The condition or matched value of the branch the exit is taken in
+    /// (`if f.sync_all().is_ok() { break }`, `match f.sync_all() { .. =>
+    /// return r }`). None for a branch that only failure takes (`guard
+    /// .. else`, `?:`, `catch`), or no branch.
+    pub guard: Option<ByteRange>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leaves {
+    /// `return`: every loop up to its function or closure.
+    Function,
+    /// `break`: the nearest loop.
+    Loop,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LoopKind {
     For,
     While,
-    /// `repeat { } while` (Swift), `do { } while` (Kotlin), `loop { }` (Rust).
+    /// `repeat { } while` (Swift), `do { } while` (Kotlin), `loop { }`
+    /// (Rust), `while true`: runs until something leaves it.
     Repeat,
+    /// A `for` over a list written out in the source (`[a, b]`,
+    /// `listOf(a, b)`): a few candidates, tried in turn.
+    ForLiteral,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,6 +145,9 @@ pub struct Call {
     pub receiver: Vec<Segment>,
     pub args: Vec<Arg>,
     pub name_range: ByteRange,
+    /// Awaited (`x.await`, `await x`): the widest block that runs the await
+    /// whenever it runs (no branch between them), as `Exit::unconditional_in`.
+    pub awaited: Option<ByteRange>,
 }
 
 /// One link of a receiver chain: `prefs.edit().putInt(k, v)` is
@@ -428,12 +460,17 @@ impl Model {
     /// The loop, or iteration closure (`forEach { }`, `.for_each(|x| ..)`),
     /// that runs `id` once per element, if it lies in the same function. A
     /// closure handed to a call runs where the call runs; a closure stored
-    /// for later (bound, assigned, returned) does not.
+    /// for later (bound, assigned, returned) does not. A loop that is left
+    /// right after `id` (`runs_once`) does not repeat it; a loop around that
+    /// one still may.
     pub fn repetition(&self, id: NodeId) -> Option<NodeId> {
         for ancestor in self.ancestors(id) {
             let current = self.node(ancestor);
             match &current.kind {
-                NodeKind::Loop(_) | NodeKind::Closure { iteration: true } => return Some(ancestor),
+                NodeKind::Loop(kind) if !self.runs_once(ancestor, *kind, id) => {
+                    return Some(ancestor)
+                }
+                NodeKind::Closure { iteration: true } => return Some(ancestor),
                 NodeKind::Closure { iteration: false } => {
                     let passed_to_call = current
                         .parent
@@ -447,6 +484,50 @@ impl Model {
             }
         }
         None
+    }
+
+    /// Whether loop `looping` runs `id` at most once before it is left
+    /// (failed attempts aside):
+    /// - an exit follows `id` in a block that runs it whenever `id` ran
+    ///   (`f.sync_all()?; return Ok(())`);
+    /// - in a retry loop (`loop`, `while true`) or over a literal list of
+    ///   candidates, an exit is taken on a branch that `id` decides
+    ///   (`match f.sync_all() { Err(e) if interrupted => continue, r => return r }`).
+    ///   Only there: in a loop over data, a branch on the result may as well
+    ///   be the failure that stops a batch.
+    fn runs_once(&self, looping: NodeId, kind: LoopKind, id: NodeId) -> bool {
+        let op = self.node(id).range.clone();
+        let contains = |outer: &ByteRange| outer.start <= op.start && op.end <= outer.end;
+        let retry = matches!(kind, LoopKind::Repeat | LoopKind::ForLiteral);
+        self.descendants(looping).into_iter().any(|exit_id| {
+            let NodeKind::Exit(exit) = &self.node(exit_id).kind else {
+                return false;
+            };
+            if !self.exit_leaves(exit_id, exit.leaves, looping) {
+                return false;
+            }
+            let after = self.node(exit_id).range.start >= op.end;
+            (after && contains(&exit.unconditional_in))
+                || (retry && exit.guard.as_ref().is_some_and(contains))
+        })
+    }
+
+    /// Whether exit `exit` leaves loop `looping`: no function or closure lies
+    /// between them, and a `break` has no nearer loop.
+    fn exit_leaves(&self, exit: NodeId, leaves: Leaves, looping: NodeId) -> bool {
+        for ancestor in self.ancestors(exit) {
+            if ancestor == looping {
+                return true;
+            }
+            match self.node(ancestor).kind {
+                NodeKind::Loop(_) if leaves == Leaves::Loop => return false,
+                NodeKind::Function(_) | NodeKind::Closure { .. } | NodeKind::TypeDecl { .. } => {
+                    return false
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// The nearest type declaration enclosing `id`.

@@ -11,7 +11,7 @@ use crate::context::{self, TestCode};
 use crate::facts::FileSql;
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
 use crate::model::FunctionKind;
-use crate::model::{Model, NodeId, NodeKind, Segment, StrLit, Value};
+use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, StrLit, Value};
 use crate::rules;
 use crate::source::{ByteRange, SourceFile};
 
@@ -46,6 +46,11 @@ pub struct FunctionSummary {
     /// A Room DAO write method (`@Insert`, `@Query("DELETE ..")`):
     /// `Some(batched)`, batched when it takes a collection.
     pub dao_write: Option<bool>,
+    /// Calls one of its own parameters inside a transaction it opens: a
+    /// project's `with_transaction(|tx| ..)` helper.
+    pub runs_argument_in_transaction: bool,
+    /// Does storage I/O the catalog knows itself (not through calls).
+    pub touches_storage: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -62,6 +67,12 @@ pub struct CallSummary {
     pub repeated: Option<ByteRange>,
     /// A transaction opened in the caller encloses the call.
     pub in_transaction: bool,
+    /// The calls that the closures around this one are handed to, innermost
+    /// first (`with_transaction` in `conn.with_transaction(|tx| ..)`).
+    pub handed_to: Vec<String>,
+    /// Calls every iteration that runs this one awaits, which the catalog
+    /// does not know as storage (`client.fetch(id).await`).
+    pub awaits_each_iteration: Vec<String>,
 }
 
 impl CallSummary {
@@ -130,6 +141,10 @@ pub struct WriteSite {
     pub repeated: Option<ByteRange>,
     /// A transaction opened in the same function encloses that loop.
     pub in_transaction: bool,
+    /// As `CallSummary::handed_to`, for the loop.
+    pub handed_to: Vec<String>,
+    /// As `CallSummary::awaits_each_iteration`.
+    pub awaits_each_iteration: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -156,6 +171,11 @@ impl FileSummary {
             imports: model.imports.clone(),
             ..FileSummary::default()
         };
+        let transactions = Transactions::new(model, ops, &sql.facts);
+        let with_storage: HashSet<NodeId> = ops
+            .iter()
+            .filter_map(|op| model.enclosing_function(op.node))
+            .collect();
         for id in model.ids() {
             match &model.node(id).kind {
                 NodeKind::Function(function) => {
@@ -165,6 +185,12 @@ impl FileSummary {
                         owner: model.enclosing_type(id).map(str::to_string),
                         kind: function.kind,
                         dao_write: dao_writes.get(&id).copied(),
+                        runs_argument_in_transaction: runs_argument_in_transaction(
+                            model,
+                            &transactions,
+                            id,
+                        ),
+                        touches_storage: with_storage.contains(&id),
                     });
                 }
                 NodeKind::TypeDecl { name } if connections::holds_database_locator(model, id) => {
@@ -187,7 +213,6 @@ impl FileSummary {
             owner: model.enclosing_type(id).map(str::to_string),
             range,
         };
-        let transactions = Transactions::new(model, ops, &sql.facts);
         let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
         for (id, call) in model.calls().filter(|(id, _)| kept(*id)) {
             let qualifier = match call.receiver.last() {
@@ -203,6 +228,8 @@ impl FileSummary {
                 range: call.name_range.clone(),
                 repeated: repeated(id),
                 in_transaction: transactions.encloses(model, id),
+                handed_to: handed_to(model, id),
+                awaits_each_iteration: awaits_each_iteration(model, ops, id),
             });
         }
         for write in connections::writes(model, ops, &sql.facts) {
@@ -215,6 +242,8 @@ impl FileSummary {
                 what: write.what,
                 repeated: repeated(write.call),
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
+                handed_to: loop_node.map(|l| handed_to(model, l)).unwrap_or_default(),
+                awaits_each_iteration: awaits_each_iteration(model, ops, write.call),
             });
         }
         for classified in ops.iter().filter(|c| kept(c.node)) {
@@ -301,6 +330,71 @@ impl FileSummary {
         }
         summary
     }
+}
+
+/// Whether `function` calls one of its parameters where a transaction it
+/// opened encloses the call (`let tx = conn.transaction()?; f(&tx)?; tx.commit()`).
+fn runs_argument_in_transaction(
+    model: &Model,
+    transactions: &Transactions,
+    function: NodeId,
+) -> bool {
+    let parameters: Vec<&str> = model
+        .children(function)
+        .filter_map(|id| match &model.node(id).kind {
+            NodeKind::Binding(b) if b.kind == BindingKind::Parameter => Some(b.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    !parameters.is_empty()
+        && model.descendants(function).into_iter().any(|id| {
+            matches!(&model.node(id).kind, NodeKind::Call(call)
+                if call.receiver.is_empty() && parameters.contains(&call.name.as_str()))
+                && transactions.encloses(model, id)
+        })
+}
+
+/// The awaited calls, not storage by the catalog, that every iteration of
+/// the loop repeating `id` runs whenever it runs `id`: their unconditional
+/// block holds `id`.
+fn awaits_each_iteration(model: &Model, ops: &[Classified], id: NodeId) -> Vec<String> {
+    let Some(looping) = model.repetition(id) else {
+        return Vec::new();
+    };
+    let site = model.node(id).range.clone();
+    model
+        .descendants(looping)
+        .into_iter()
+        .filter(|&other| other != id && model.repetition(other) == Some(looping))
+        .filter(|&other| !ops.iter().any(|op| op.node == other))
+        .filter_map(|other| match &model.node(other).kind {
+            NodeKind::Call(call) => {
+                let every_time = call.awaited.as_ref()?;
+                (every_time.start <= site.start && site.end <= every_time.end)
+                    .then(|| call.name.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The calls the closures between `id` and its function are handed to.
+fn handed_to(model: &Model, id: NodeId) -> Vec<String> {
+    let mut callees = Vec::new();
+    for ancestor in model.ancestors(id) {
+        match &model.node(ancestor).kind {
+            NodeKind::Closure { .. } => {
+                let parent = model.node(ancestor).parent;
+                match parent.map(|p| &model.node(p).kind) {
+                    Some(NodeKind::Call(call)) => callees.push(call.name.clone()),
+                    _ => break,
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => break,
+            _ => {}
+        }
+    }
+    callees
 }
 
 /// A function somewhere in the project: (file, function) indices.
@@ -481,6 +575,7 @@ impl<'a> Project<'a> {
         let answer = !sites.is_empty()
             && sites.iter().all(|(f, call)| {
                 call.in_transaction
+                    || self.in_helper_transaction(*f, &call.handed_to)
                     || call
                         .caller
                         .is_some_and(|c| self.always_in_transaction_from((*f, c), visiting))
@@ -545,6 +640,19 @@ impl<'a> Project<'a> {
             });
         memo.insert(function, answer);
         answer
+    }
+
+    /// Whether one of `handed_to` (the calls a site's closures are handed
+    /// to) is a project function of the file's language that runs its
+    /// closure argument inside a transaction.
+    pub fn in_helper_transaction(&self, file: usize, handed_to: &[String]) -> bool {
+        let language = self.files[file].source.language;
+        handed_to.iter().any(|callee| {
+            self.functions_named(callee).iter().any(|&(f, index)| {
+                self.files[f].source.language == language
+                    && self.function((f, index)).runs_argument_in_transaction
+            })
+        })
     }
 
     pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {

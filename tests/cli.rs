@@ -267,7 +267,7 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         ("broken.rs", "fn f( { execute_batch(\n"),
         (
             "src/flush.rs",
-            "fn f(files: &[std::fs::File]) {\n    for f in files {\n        f.sync_all().ok();\n    }\n}\n",
+            "fn g(f: &std::fs::File, n: u8) {\n    for _ in 0..n {\n        f.sync_all().ok();\n    }\n}\n",
         ),
     ]);
     let output = storlint(&["--format", "sarif", "."], dir.path());

@@ -105,7 +105,7 @@ fn test_code_is_reported_when_tests_are_included() {
     let rust = found("test-code-not-reported", true);
     for expected in [
         "benches/insert.rs:4 missing-wal",
-        "src/lib.rs:38 missing-wal",
+        "src/lib.rs:40 missing-wal",
         "tests/store.rs:5 missing-wal",
         "tests/store.rs:6 full-vacuum",
         "tests/store.rs:9 fsync-in-loop",

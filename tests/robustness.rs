@@ -114,7 +114,7 @@ fn syn_deep_nesting_below_the_cap_parses_on_the_parser_threads() {
     // debug builds; lint_paths runs parsers on large stacks.
     let dir = tempfile::tempdir().unwrap();
     let code = format!(
-        "fn f(paths: &[std::fs::File]) {{ let _x = {}; for f in paths {{ f.sync_all().ok(); }} }}\n",
+        "fn f(file: &std::fs::File, n: u8) {{ let _x = {}; for _ in 0..n {{ file.sync_all().ok(); }} }}\n",
         nested(900, "(", ")")
     );
     write(dir.path(), "deep_ok.rs", code.as_bytes());

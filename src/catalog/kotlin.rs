@@ -342,6 +342,14 @@ pub const ROWS: &[Row] = &[
         Action::TxFunction,
     )
     .quiet(),
+    // Room runs every migration inside one transaction.
+    Row::imported(
+        "Migration",
+        "androidx.room",
+        Receiver::Any,
+        Action::TxMethods(&["migrate"]),
+    )
+    .quiet(),
 ];
 
 pub const TYPE_FLOWS: &[TypeFlow] = &[

@@ -100,6 +100,10 @@ pub enum Op {
     DaoWrite { batched: bool },
     /// Room's `@Transaction`: the annotated method runs in one transaction.
     TxFunction,
+    /// A supertype (its constructor call in a type's header) whose listed
+    /// methods the framework runs inside a transaction: Room's
+    /// `Migration.migrate`.
+    TxMethods(&'static [&'static str]),
 }
 
 /// How a preferences write is forced to happen now.
@@ -331,6 +335,7 @@ pub enum Action {
     /// A Room write annotation on a DAO method.
     DaoWrite,
     TxFunction,
+    TxMethods(&'static [&'static str]),
 }
 
 /// Reading the member `member` (a property, not a call) means `action`:
@@ -791,6 +796,11 @@ fn action_op(
         Action::TxFunction => {
             let function = model.node(id).parent?;
             matches!(model.node(function).kind, NodeKind::Function(_)).then_some(Op::TxFunction)
+        }
+        Action::TxMethods(methods) => {
+            let declared = model.node(id).parent?;
+            matches!(model.node(declared).kind, NodeKind::TypeDecl { .. })
+                .then_some(Op::TxMethods(methods))
         }
     }
 }

@@ -17,10 +17,10 @@ use std::time::Instant;
 use tree_sitter::{Node as TsNode, Parser, Tree};
 
 use crate::catalog::is_iteration_call;
-use crate::lang::ParseError;
+use crate::lang::{jump_exit, JumpSyntax, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Function, FunctionKind, LoopKind, Model, NodeId, NodeKind,
-    Segment, StrBuilder, StrLit, Value,
+    Arg, Binding, BindingKind, Call, Function, FunctionKind, Leaves, LoopKind, Model, NodeId,
+    NodeKind, Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -584,6 +584,36 @@ fn without_companion(names: &[String]) -> Vec<&str> {
         .collect()
 }
 
+/// The syntax around `return` and `break` (`crate::lang::jump_exit`).
+const JUMPS: JumpSyntax = JumpSyntax {
+    blocks: &["block", "statements"],
+    decided: &[
+        ("if_expression", "condition"),
+        ("when_expression", "when_subject"),
+    ],
+    failure_only: &[
+        "elvis_expression",
+        "catch_block",
+        "conjunction_expression",
+        "disjunction_expression",
+    ],
+    boundaries: &[
+        "for_statement",
+        "while_statement",
+        "do_while_statement",
+        "lambda_literal",
+        "anonymous_function",
+        "function_declaration",
+        "getter",
+        "setter",
+        "secondary_constructor",
+        "anonymous_initializer",
+        "class_body",
+        "source_file",
+    ],
+    break_targets: &[],
+};
+
 struct Lowerer<'a, 'tree> {
     text: &'a str,
     model: Model,
@@ -686,7 +716,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 Value::Other
             }
             "while_statement" | "do_while_statement" => {
-                let kind = if node.kind() == "while_statement" {
+                let forever = node
+                    .child_by_field_name("condition")
+                    .is_some_and(|c| self.text(c) == "true");
+                let kind = if node.kind() == "while_statement" && !forever {
                     LoopKind::While
                 } else {
                     LoopKind::Repeat
@@ -700,6 +733,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 Value::Other
             }
             "return_expression" => {
+                // `return@forEach` leaves only its lambda.
+                if node.child_by_field_name("label").is_none() {
+                    if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                        self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
+                    }
+                }
                 let id = self.push(ctx, node.byte_range(), NodeKind::Return(Value::Other));
                 let mut value = Value::Other;
                 for child in named_children(node) {
@@ -739,6 +778,14 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             },
             "identifier" => match self.text(node) {
                 "null" | "true" | "false" => Value::Other,
+                // The grammar reads a bare `break` as a name; it is a hard
+                // keyword, so no variable can be called that.
+                "break" => {
+                    if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Loop) {
+                        self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
+                    }
+                    Value::Other
+                }
                 name => Value::Chain(vec![Segment::Name(name.to_string())]),
             },
             "this_expression" | "super_expression" => Value::Chain(self.chain(node)),
@@ -1313,8 +1360,33 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     // ---- statements ----
 
+    /// `listOf(a, b)`, `arrayOf(a, b)`, `setOf(a, b)`: Kotlin has no list
+    /// literal, these builders are how candidates are written out.
+    fn is_literal_list(&self, iterable: TsNode) -> bool {
+        if iterable.kind() == "collection_literal" {
+            return true;
+        }
+        iterable.kind() == "call_expression"
+            && iterable.named_child(0).is_some_and(|callee| {
+                callee.kind() == "identifier"
+                    && matches!(
+                        self.text(callee),
+                        "listOf" | "arrayOf" | "setOf" | "sequenceOf" | "listOfNotNull"
+                    )
+            })
+    }
+
     fn for_loop(&mut self, node: TsNode, ctx: Ctx) {
-        let id = self.push(ctx, node.byte_range(), NodeKind::Loop(LoopKind::For));
+        let iterable = children(node)
+            .into_iter()
+            .skip_while(|c| c.kind() != "in")
+            .find(|c| c.is_named());
+        let kind = if iterable.is_some_and(|i| self.is_literal_list(i)) {
+            LoopKind::ForLiteral
+        } else {
+            LoopKind::For
+        };
+        let id = self.push(ctx, node.byte_range(), NodeKind::Loop(kind));
         let loop_ctx = ctx.under(id);
         let mut after_in = false;
         let mut in_body = false;
@@ -1404,6 +1476,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver,
                 args: Vec::new(),
                 name_range,
+                awaited: None,
             }),
         )
     }
@@ -2643,7 +2716,8 @@ abstract class AppDatabase : RoomDatabase()
         ] {
             let model = lower_text(text);
             let (sync, _) = only_call(&model, "sync");
-            assert_eq!(nearest_loop(&model, sync).map(|l| l.1), Some(LoopKind::While));
+            // `while (true)` runs until something leaves it: a Repeat.
+            assert_eq!(nearest_loop(&model, sync).map(|l| l.1), Some(LoopKind::Repeat));
             assert_eq!(binding(&model, "X").1.kind, BindingKind::Constant);
         }
     }

@@ -6,8 +6,8 @@ pub mod rust;
 pub mod sql;
 pub mod swift;
 
-use crate::model::Model;
-use crate::source::{Language, SourceFile};
+use crate::model::{Exit, Leaves, Model, NodeId, NodeKind};
+use crate::source::{ByteRange, Language, SourceFile};
 
 /// A file the frontend could not read. The run reports it and goes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,5 +76,126 @@ pub fn parse_before(
             format!("the {language} parser returned no syntax tree"),
             None,
         )),
+    }
+}
+
+/// The syntax between a `return`/`break` and the loop or function it leaves,
+/// innermost last, as the frontends see it while walking a tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Frame {
+    /// A block of statements (its range): runs them in order.
+    Block(ByteRange),
+    /// One branch of a conditional: the condition or matched value that
+    /// decides it, or None for a branch only failure takes (`else` of a
+    /// `guard`/`let .. else`, `catch`, `?:`) or a short-circuit operand.
+    Branch(Option<ByteRange>),
+    /// A loop, closure or function: exits inside do not see past it.
+    Boundary,
+}
+
+/// The exit facts of a jump at `at` under `frames` (innermost last): the
+/// widest block it runs in unconditionally, and the guard of the branch
+/// around that block.
+pub(crate) fn exit_facts(frames: &[Frame], at: ByteRange, leaves: Leaves) -> Exit {
+    let mut widest = at;
+    let mut guard = None;
+    for frame in frames.iter().rev() {
+        match frame {
+            Frame::Block(range) => widest = range.clone(),
+            Frame::Branch(decided_by) => {
+                guard = decided_by.clone();
+                break;
+            }
+            Frame::Boundary => break,
+        }
+    }
+    Exit {
+        leaves,
+        unconditional_in: widest,
+        guard,
+    }
+}
+
+/// How a tree-sitter grammar spells what `jump_exit` needs.
+pub(crate) struct JumpSyntax {
+    /// Statement lists.
+    pub blocks: &'static [&'static str],
+    /// Conditionals, with the field or child kind that holds the condition
+    /// or matched value deciding their branches.
+    pub decided: &'static [(&'static str, &'static str)],
+    /// Branches only failure or a short circuit takes: `guard`'s `else`,
+    /// `catch`, `?:`, `&&`.
+    pub failure_only: &'static [&'static str],
+    /// Loops, closures, functions, type bodies.
+    pub boundaries: &'static [&'static str],
+    /// What an unlabelled `break` leaves before any loop (Swift's `switch`).
+    pub break_targets: &'static [&'static str],
+}
+
+/// The exit facts of the jump `node`, read from its ancestors; None for a
+/// `break` that leaves something other than a loop.
+pub(crate) fn jump_exit(
+    node: tree_sitter::Node,
+    syntax: &JumpSyntax,
+    leaves: Leaves,
+) -> Option<Exit> {
+    let mut outward = Vec::new();
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        let kind = parent.kind();
+        if syntax.boundaries.contains(&kind) {
+            outward.push(Frame::Boundary);
+            break;
+        }
+        if leaves == Leaves::Loop && syntax.break_targets.contains(&kind) {
+            return None;
+        }
+        if syntax.blocks.contains(&kind) {
+            outward.push(Frame::Block(parent.byte_range()));
+        } else if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
+            let decided_by = decided_by(parent, holder);
+            let in_condition = decided_by.as_ref().is_some_and(|range| {
+                range.start <= child.start_byte() && child.end_byte() <= range.end
+            });
+            outward.push(Frame::Branch(decided_by.filter(|_| !in_condition)));
+        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+            // The left operand of `?:`, `??`, `&&` always runs; only the
+            // rest is a branch.
+            outward.push(Frame::Branch(None));
+        }
+        child = parent;
+    }
+    outward.reverse();
+    Some(exit_facts(&outward, node.byte_range(), leaves))
+}
+
+/// The range of a conditional's field `holder` (all of its nodes), or of
+/// its first child of kind `holder`.
+fn decided_by(conditional: tree_sitter::Node, holder: &str) -> Option<ByteRange> {
+    let mut cursor = conditional.walk();
+    let parts: Vec<tree_sitter::Node> = conditional
+        .children_by_field_name(holder, &mut cursor)
+        .collect();
+    if let (Some(first), Some(last)) = (parts.first(), parts.last()) {
+        return Some(first.start_byte()..last.end_byte());
+    }
+    let mut cursor = conditional.walk();
+    let found = conditional
+        .named_children(&mut cursor)
+        .find(|c| c.kind() == holder)
+        .map(|c| c.byte_range());
+    found
+}
+
+/// Marks the outermost call lowered since node `first_new` (the awaited
+/// expression's own call: parents are pushed before their children) as
+/// awaited, running whenever block `every_time` runs.
+pub(crate) fn mark_awaited(model: &mut Model, first_new: usize, every_time: ByteRange) {
+    let awaited = (first_new..model.nodes.len())
+        .find(|&index| matches!(model.node(NodeId(index as u32)).kind, NodeKind::Call(_)));
+    if let Some(index) = awaited {
+        if let NodeKind::Call(call) = &mut model.nodes[index].kind {
+            call.awaited = Some(every_time);
+        }
     }
 }

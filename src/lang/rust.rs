@@ -23,10 +23,10 @@ use syn::{
 };
 
 use crate::catalog::is_iteration_call;
-use crate::lang::ParseError;
+use crate::lang::{exit_facts, mark_awaited, Frame, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, LoopKind, Model, NodeId,
-    NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
+    NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -50,6 +50,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         constants: collector.found,
         constant_values: Default::default(),
         inside_test_item: false,
+        frames: Vec::new(),
     };
     lowerer.visit_file(&syntax);
     let mut model = lowerer.model;
@@ -224,6 +225,8 @@ struct Lowerer<'a, 'ast> {
     constant_values: crate::model::ConstantValues,
     /// Lowering is inside an item recorded in `Model::test_items`.
     inside_test_item: bool,
+    /// Blocks and branches around the expression being lowered, for exits.
+    frames: Vec<Frame>,
 }
 
 impl Lowerer<'_, '_> {
@@ -266,9 +269,32 @@ impl Lowerer<'_, '_> {
 
     fn within<R>(&mut self, parent: NodeId, lower: impl FnOnce(&mut Self) -> R) -> R {
         let saved = self.parent.replace(parent);
-        let result = lower(self);
+        let boundary = matches!(
+            self.model.node(parent).kind,
+            NodeKind::Loop(_)
+                | NodeKind::Closure { .. }
+                | NodeKind::Function(_)
+                | NodeKind::TypeDecl { .. }
+        );
+        let result = if boundary {
+            self.framed(Frame::Boundary, lower)
+        } else {
+            lower(self)
+        };
         self.parent = saved;
         result
+    }
+
+    fn framed<R>(&mut self, frame: Frame, lower: impl FnOnce(&mut Self) -> R) -> R {
+        self.frames.push(frame);
+        let result = lower(self);
+        self.frames.pop();
+        result
+    }
+
+    fn push_exit(&mut self, range: ByteRange, leaves: Leaves) {
+        let exit = exit_facts(&self.frames, range.clone(), leaves);
+        self.push(range, NodeKind::Exit(exit));
     }
 
     fn kind_mut(&mut self, id: NodeId) -> Option<&mut NodeKind> {
@@ -521,6 +547,7 @@ impl Lowerer<'_, '_> {
             receiver,
             args: Vec::new(),
             name_range: self.span_range(name_span),
+            awaited: None,
         };
         let id = self.push(range, NodeKind::Call(call));
         let lowered = self.within(id, |this| {
@@ -826,7 +853,7 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
         let value = self.within(id, |this| {
             let value = this.lower_operand(&init.expr, false);
             if let Some((_, diverge)) = &init.diverge {
-                this.visit_expr(diverge);
+                this.framed(Frame::Branch(None), |this| this.visit_expr(diverge));
             }
             value
         });
@@ -835,6 +862,62 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
             if let Some(NodeKind::Binding(binding)) = self.kind_mut(id) {
                 binding.init = value;
             }
+        }
+    }
+
+    fn visit_expr_await(&mut self, awaiting: &'ast syn::ExprAwait) {
+        let first_new = self.model.nodes.len();
+        self.visit_expr(&awaiting.base);
+        let range = self.expr_range(&awaiting.base);
+        let every_time = exit_facts(&self.frames, range, Leaves::Function).unconditional_in;
+        mark_awaited(&mut self.model, first_new, every_time);
+    }
+
+    fn visit_expr_break(&mut self, jump: &'ast syn::ExprBreak) {
+        if jump.label.is_none() {
+            let last = jump
+                .expr
+                .as_deref()
+                .map_or(jump.break_token.span, last_span);
+            let range = self.range(jump.break_token.span, last);
+            self.push_exit(range, Leaves::Loop);
+        }
+        visit::visit_expr_break(self, jump);
+    }
+
+    fn visit_block(&mut self, block: &'ast Block) {
+        let range = self.range(
+            block.brace_token.span.open(),
+            block.brace_token.span.close(),
+        );
+        self.framed(Frame::Block(range), |this| visit::visit_block(this, block));
+    }
+
+    fn visit_expr_if(&mut self, branch: &'ast syn::ExprIf) {
+        self.visit_expr(&branch.cond);
+        let decided_by = self.expr_range(&branch.cond);
+        self.framed(Frame::Branch(Some(decided_by)), |this| {
+            this.visit_block(&branch.then_branch);
+            if let Some((_, otherwise)) = &branch.else_branch {
+                this.visit_expr(otherwise);
+            }
+        });
+    }
+
+    fn visit_expr_match(&mut self, matching: &'ast syn::ExprMatch) {
+        self.visit_expr(&matching.expr);
+        let decided_by = self.expr_range(&matching.expr);
+        self.framed(Frame::Branch(Some(decided_by)), |this| {
+            for arm in &matching.arms {
+                this.visit_arm(arm);
+            }
+        });
+    }
+
+    fn visit_local_init(&mut self, init: &'ast syn::LocalInit) {
+        self.visit_expr(&init.expr);
+        if let Some((_, diverge)) = &init.diverge {
+            self.framed(Frame::Branch(None), |this| this.visit_expr(diverge));
         }
     }
 
@@ -896,7 +979,12 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_expr_for_loop(&mut self, for_loop: &'ast syn::ExprForLoop) {
         let first = label_or(&for_loop.label, for_loop.for_token.span);
         let range = self.range(first, for_loop.body.brace_token.span.close());
-        let id = self.push(range, NodeKind::Loop(LoopKind::For));
+        let kind = if is_literal_list(&for_loop.expr) {
+            LoopKind::ForLiteral
+        } else {
+            LoopKind::For
+        };
+        let id = self.push(range, NodeKind::Loop(kind));
         self.within(id, |this| this.lower_loop_variable(&for_loop.pat));
         // The iterable is evaluated once before the first iteration, so its
         // calls are siblings of the loop, not part of its body.
@@ -907,7 +995,16 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_expr_while(&mut self, while_loop: &'ast syn::ExprWhile) {
         let first = label_or(&while_loop.label, while_loop.while_token.span);
         let range = self.range(first, while_loop.body.brace_token.span.close());
-        let id = self.push(range, NodeKind::Loop(LoopKind::While));
+        let forever = matches!(
+            &*while_loop.cond,
+            Expr::Lit(syn::ExprLit { lit: Lit::Bool(b), .. }) if b.value
+        );
+        let kind = if forever {
+            LoopKind::Repeat
+        } else {
+            LoopKind::While
+        };
+        let id = self.push(range, NodeKind::Loop(kind));
         self.within(id, |this| {
             this.visit_expr(&while_loop.cond);
             this.visit_block(&while_loop.body);
@@ -924,6 +1021,7 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_expr_return(&mut self, ret: &'ast syn::ExprReturn) {
         let last = ret.expr.as_deref().map_or(ret.return_token.span, last_span);
         let range = self.range(ret.return_token.span, last);
+        self.push_exit(range.clone(), Leaves::Function);
         let id = self.push(range, NodeKind::Return(Value::Other));
         if let Some(expr) = &ret.expr {
             let value = self.within(id, |this| this.lower_operand(expr, false));
@@ -974,6 +1072,17 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
 
 /// One import per leaf of a use tree: `use a::{b, c::*, d as e}` gives
 /// `a::b`, `a::c::*`, `a::d`; `a::{self}` gives `a`.
+/// `[a, b]`, `&[a, b]`, `vec![a, b]`: candidates written out in the source.
+fn is_literal_list(expr: &Expr) -> bool {
+    match expr {
+        Expr::Array(_) => true,
+        Expr::Reference(reference) => is_literal_list(&reference.expr),
+        Expr::Paren(inner) => is_literal_list(&inner.expr),
+        Expr::Macro(mac) => mac.mac.path.is_ident("vec"),
+        _ => false,
+    }
+}
+
 fn push_use_paths(tree: &syn::UseTree, prefix: String, out: &mut Vec<String>) {
     let joined = |name: String| {
         if prefix.is_empty() {

@@ -18,12 +18,47 @@
 use tree_sitter::{Node as TsNode, Parser};
 
 use crate::catalog::is_iteration_call;
-use crate::lang::ParseError;
+use crate::lang::{jump_exit, mark_awaited, JumpSyntax, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, LoopKind, Model, NodeId,
-    NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
+    NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
+
+/// The syntax around `return` and `break` (`crate::lang::jump_exit`).
+const JUMPS: JumpSyntax = JumpSyntax {
+    blocks: &["statements"],
+    decided: &[("if_statement", "condition"), ("switch_statement", "expr")],
+    failure_only: &[
+        "guard_statement",
+        "catch_block",
+        "nil_coalescing_expression",
+        "conjunction_expression",
+        "disjunction_expression",
+        "ternary_expression",
+    ],
+    boundaries: &[
+        "for_statement",
+        "while_statement",
+        "repeat_while_statement",
+        "lambda_literal",
+        "function_declaration",
+        "init_declaration",
+        "deinit_declaration",
+        "subscript_declaration",
+        "computed_property",
+        "computed_getter",
+        "computed_setter",
+        "computed_modify",
+        "willset_clause",
+        "didset_clause",
+        "class_body",
+        "protocol_body",
+        "enum_class_body",
+        "source_file",
+    ],
+    break_targets: &["switch_statement"],
+};
 
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     let mut parser = Parser::new();
@@ -353,7 +388,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "property_declaration" => self.lower_property(node, parent, scope),
             "for_statement" => self.lower_for(node, parent),
             "while_statement" => {
-                let id = self.push(parent, node.byte_range(), NodeKind::Loop(LoopKind::While));
+                let forever = node
+                    .child_by_field_name("condition")
+                    .is_some_and(|c| self.text(c) == "true");
+                let kind = if forever {
+                    LoopKind::Repeat
+                } else {
+                    LoopKind::While
+                };
+                let id = self.push(parent, node.byte_range(), NodeKind::Loop(kind));
                 self.lower_conditional(node, Some(id));
             }
             "repeat_while_statement" => {
@@ -681,7 +724,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_for(&mut self, node: TsNode, parent: Option<NodeId>) {
-        let id = self.push(parent, node.byte_range(), NodeKind::Loop(LoopKind::For));
+        let literal = node
+            .child_by_field_name("collection")
+            .is_some_and(|c| c.kind() == "array_literal");
+        let kind = if literal {
+            LoopKind::ForLiteral
+        } else {
+            LoopKind::For
+        };
+        let id = self.push(parent, node.byte_range(), NodeKind::Loop(kind));
         for (field, child) in children_with_fields(node) {
             match field {
                 Some("item") => {
@@ -799,7 +850,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_control_transfer(&mut self, node: TsNode, parent: Option<NodeId>) {
-        let is_return = children(node).first().is_some_and(|c| c.kind() == "return");
+        let keyword = children(node).first().map(|c| c.kind());
+        let is_return = keyword == Some("return");
+        // `break label` leaves a labelled statement; only a bare one is lowered.
+        let leaves = match keyword {
+            Some("return") => Some(Leaves::Function),
+            Some("break") if node.named_child_count() == 0 => Some(Leaves::Loop),
+            _ => None,
+        };
+        if let Some(exit) = leaves.and_then(|leaves| jump_exit(node, &JUMPS, leaves)) {
+            self.push(parent, node.byte_range(), NodeKind::Exit(exit));
+        }
         if !is_return {
             self.lower_children(node, parent, Scope::Local);
             return;
@@ -839,7 +900,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "self_expression" => Value::Chain(vec![Segment::Name("self".to_string())]),
             "super_expression" => Value::Chain(vec![Segment::Name("super".to_string())]),
             kind if is_string_literal(kind) => Value::Str(self.lower_string(node, parent)),
-            "try_expression" | "await_expression" | "directly_assignable_expression" => {
+            "await_expression" => {
+                let first_new = self.model.nodes.len();
+                let value = self.lower_transparent(node, parent);
+                if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                    mark_awaited(&mut self.model, first_new, exit.unconditional_in);
+                }
+                value
+            }
+            "try_expression" | "directly_assignable_expression" => {
                 self.lower_transparent(node, parent)
             }
             "tuple_expression" => {
@@ -1008,6 +1077,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver: Vec::new(),
                 args: Vec::new(),
                 name_range: callee.byte_range(),
+                awaited: None,
             }),
         );
 
@@ -1066,6 +1136,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver,
                 args,
                 name_range,
+                awaited: None,
             }),
         );
         if misparsed {
@@ -1108,6 +1179,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver: Vec::new(),
                 args: Vec::new(),
                 name_range: node.byte_range(),
+                awaited: None,
             }),
         );
         let (name, name_range, receiver) = match ty {
@@ -1147,6 +1219,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 receiver,
                 args,
                 name_range,
+                awaited: None,
             }),
         );
         Value::Chain(chain)

@@ -26,6 +26,20 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             let NodeKind::Call(c) = &ctx.model.node(call).kind else {
                 return None;
             };
+            // `File::open(entry.path())?.sync_all()` for each directory entry:
+            // every iteration syncs another file, once, and each file needs its
+            // own sync. Not F_FULLFSYNC: each one flushes the whole drive, so
+            // one after the loop covers every file.
+            let handle = ctx
+                .file
+                .text
+                .get(ctx.model.node(call).range.clone())
+                .unwrap_or_default();
+            if strength != SyncStrength::Full
+                && super::mentions_varying(ctx.model, &ctx.file.text, &repeats, handle)
+            {
+                return None;
+            }
             let what = match strength {
                 SyncStrength::Full => "F_FULLFSYNC flushes the drive's whole cache",
                 SyncStrength::Barrier => "F_BARRIERFSYNC forces the data out of the OS cache",

@@ -1,8 +1,6 @@
-use std::collections::HashSet;
-
 use crate::catalog::{is_deferring_call, Op, PrefsSyncWrite};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::{BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment};
+use crate::model::{FunctionKind, Model, NodeId, NodeKind, Segment};
 use crate::registry::{Check, FileContext, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
@@ -14,7 +12,7 @@ pub const RULE: Rule = Rule {
     languages: &[Language::Rust, Language::Swift, Language::Kotlin],
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/plist-as-database.md"),
-    help: "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Core Data",
+    help: "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in a database",
     check: Check::File(check),
 };
 
@@ -57,6 +55,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                         )
                         .label("rewrites the same file once per iteration")
                         .note(NOTE)
+                        .help(serialized_help(ctx.model.language))
                         .secondary(repeats.label, "inside this loop"),
                     );
                 } else if let Some((keyword, property)) = observer_or_setter(ctx, node) {
@@ -71,6 +70,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                         )
                         .label("rewrites the file on every change")
                         .note(NOTE)
+                        .help(serialized_help(ctx.model.language))
                         .secondary(keyword, "runs on every change"),
                     );
                 }
@@ -88,13 +88,30 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     )
                     .label("rewrites the preferences file once per iteration")
                     .note(NOTE)
-                    .help("set all the values in the loop and write once after it (one editor, one `apply()`); keep lists and growing collections out of preferences, in SQLite or a database")
+                    .help(preferences_help(ctx.model.language))
                     .secondary(repeats.label, "inside this loop"),
                 );
             }
         }
     }
     out
+}
+
+/// How to batch preference writes, in the store's own terms: UserDefaults
+/// has no editor to batch with, SharedPreferences does.
+fn preferences_help(language: Language) -> &'static str {
+    match language {
+        Language::Swift => "UserDefaults has no editor to batch with: keep values that change together under one key (one `set(_:forKey:)` of a dictionary or array after the loop), replace a whole domain at once with `setPersistentDomain(_:forName:)`, and keep lists and growing collections in SQLite or Core Data",
+        _ => "set all the values in the loop and write once after it (one editor, one `apply()`); keep lists and growing collections out of preferences, in SQLite or Room",
+    }
+}
+
+fn serialized_help(language: Language) -> &'static str {
+    match language {
+        Language::Swift => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Core Data",
+        Language::Kotlin => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Room",
+        _ => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite",
+    }
 }
 
 /// True when a closure between `node` and its function is handed to a call
@@ -154,72 +171,6 @@ fn observer_or_setter(ctx: &FileContext, node: NodeId) -> Option<(ByteRange, Str
     None
 }
 
-/// Names whose value changes from one iteration to the next: the loop's
-/// own variables (pattern bindings, closure parameters, implicit ones such
-/// as Kotlin's `it`), variables assigned in the body, and locals of the body
-/// computed from any of those.
-fn varying_names(ctx: &FileContext, repeats: &Repetition) -> HashSet<String> {
-    let model = ctx.model;
-    let text = &ctx.file.text;
-    let rep = repeats.node;
-    let mut names: HashSet<String> = HashSet::new();
-    if matches!(model.node(rep).kind, NodeKind::Closure { .. }) {
-        names.extend(
-            crate::catalog::implicit_closure_parameters(model.language)
-                .iter()
-                .map(|name| name.to_string()),
-        );
-    }
-    let body: Vec<NodeId> = model.descendants(rep);
-    let mut locals: Vec<(&str, &str)> = Vec::new();
-    for &id in &body {
-        match &model.node(id).kind {
-            NodeKind::Binding(binding) => {
-                // Body statements are children of the loop too: the loop's
-                // own variables are the ones in its header, before the body's `{`.
-                let in_header = || {
-                    text.get(model.node(rep).range.start..model.node(id).range.start)
-                        .is_some_and(|header| !header.contains('{'))
-                };
-                let own = model.node(id).parent == Some(rep)
-                    && match model.node(rep).kind {
-                        NodeKind::Loop(_) => in_header(),
-                        _ => binding.kind == BindingKind::Parameter,
-                    };
-                if own {
-                    names.insert(binding.name.clone());
-                } else if binding.kind == BindingKind::Local {
-                    let declaration = text.get(model.node(id).range.clone()).unwrap_or("");
-                    locals.push((binding.name.as_str(), declaration));
-                }
-            }
-            // `i += 1`, `path = next`: the variable itself changes. An
-            // assignment to a field or element (`state.count = n`) does not
-            // make the whole value another file.
-            NodeKind::Assign { target, .. } => {
-                if let [Segment::Name(name)] = target.as_slice() {
-                    names.insert(name.clone());
-                }
-            }
-            _ => {}
-        }
-    }
-    // Locals computed from varying names vary too; a few rounds reach the
-    // chains real loop bodies build (`let name = ..; let url = dir + name`).
-    for _ in 0..4 {
-        let before = names.len();
-        for (name, declaration) in &locals {
-            if !names.contains(*name) && mentions_any(declaration, &names) {
-                names.insert(name.to_string());
-            }
-        }
-        if names.len() == before {
-            break;
-        }
-    }
-    names
-}
-
 /// True when the target expression mentions a name that varies per
 /// iteration: a different file each time, which is not a rewrite.
 fn varies_per_iteration(
@@ -227,19 +178,28 @@ fn varies_per_iteration(
     repeats: &Repetition,
     target: &Option<ByteRange>,
 ) -> bool {
-    let Some(written) = target
+    target
         .as_ref()
         .and_then(|range| ctx.file.text.get(range.clone()))
-    else {
-        return false;
-    };
-    mentions_any(written, &varying_names(ctx, repeats))
+        .is_some_and(|written| super::mentions_varying(ctx.model, &ctx.file.text, repeats, written))
 }
 
-/// Whether `text` contains one of `names` as a whole identifier (inside
-/// string interpolation too: `"\(item.id).json"`, `format!("{id}.json")`,
-/// Kotlin's `"part$i"`), or Swift's `$0`.
-fn mentions_any(text: &str, names: &HashSet<String>) -> bool {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-        .any(|word| names.contains(word) || word.split('$').any(|part| names.contains(part)))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swift_help_never_suggests_an_android_editor() {
+        for help in [
+            preferences_help(Language::Swift),
+            serialized_help(Language::Swift),
+        ] {
+            assert!(
+                !help.contains("apply()") && !help.contains("Room"),
+                "{help}"
+            );
+        }
+        assert!(!serialized_help(Language::Kotlin).contains("Core Data"));
+        assert!(!serialized_help(Language::Rust).contains("Core Data"));
+    }
 }

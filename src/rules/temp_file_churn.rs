@@ -77,6 +77,11 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
         let Some((index, delete)) = deleted else {
             continue;
         };
+        // A unique-name retry: the file that works is returned, and only
+        // the attempts that fail are deleted.
+        if handed_out(ctx.model, text, create.repetition, &created) {
+            continue;
+        }
         used[index] = true;
         out.push(
             Diagnostic::new(
@@ -191,6 +196,45 @@ fn bound_name(model: &Model, node: NodeId) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether the created file leaves the loop alive: a `return` or an
+/// assignment in the loop hands out its path or handle.
+fn handed_out(model: &Model, text: &str, repetition: NodeId, created: &Identity) -> bool {
+    let names: Vec<&str> = [created.head.as_deref(), created.bound.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    // The returned expression's words, string literals left out.
+    let named = |returned: NodeId| {
+        let range = model.node(returned).range.clone();
+        let Some(written) = text.get(range.clone()) else {
+            return false;
+        };
+        let mut code = written.as_bytes().to_vec();
+        for inner in model.descendants(returned) {
+            if matches!(model.node(inner).kind, NodeKind::Str(_)) {
+                let literal = model.node(inner).range.clone();
+                let from = literal.start.saturating_sub(range.start).min(code.len());
+                let to = literal.end.saturating_sub(range.start).min(code.len());
+                code[from..to].fill(b' ');
+            }
+        }
+        String::from_utf8_lossy(&code)
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| names.contains(&word))
+    };
+    model
+        .descendants(repetition)
+        .into_iter()
+        .any(|id| match &model.node(id).kind {
+            NodeKind::Return(_) => named(id),
+            NodeKind::Assign {
+                value: Value::Chain(chain),
+                ..
+            } => matches!(chain.first(), Some(Segment::Name(n)) if names.contains(&n.as_str())),
+            _ => false,
+        })
 }
 
 /// A self-deleting temporary file that leaves the iteration alive is not

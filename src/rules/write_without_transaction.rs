@@ -27,7 +27,11 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             let Some(repeated) = &write.repeated else {
                 continue;
             };
-            if write.in_transaction || held_by_callers(project, index, write.place.function) {
+            if write.in_transaction
+                || project.in_helper_transaction(index, &write.handed_to)
+                || awaits_other_io(project, index, &write.awaits_each_iteration)
+                || held_by_callers(project, index, write.place.function)
+            {
                 continue;
             }
             findings.push((
@@ -54,6 +58,8 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 .iter()
                 .any(|w| w.place.range == call.range);
             if call.in_transaction
+                || project.in_helper_transaction(index, &call.handed_to)
+                || awaits_other_io(project, index, &call.awaits_each_iteration)
                 || already_a_write
                 || !calls_single_row_dao_write(project, index, call)
                 || held_by_callers(project, index, call.caller)
@@ -75,6 +81,22 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
+}
+
+/// Whether every iteration awaits something that is not storage between its
+/// writes (a network request, most often): one transaction around the loop
+/// would stay open, holding the database's write lock, across every
+/// request. An awaited call counts when the catalog does not classify it
+/// and no project function of that name does storage I/O itself.
+fn awaits_other_io(project: &Project, file: usize, awaited: &[String]) -> bool {
+    let language = project.files[file].source.language;
+    awaited.iter().any(|callee| {
+        project
+            .functions_named(callee)
+            .iter()
+            .filter(|&&(f, _)| project.files[f].source.language == language)
+            .all(|&function| !project.function(function).touches_storage)
+    })
 }
 
 /// Whether every caller of the function holds a transaction around the call.
@@ -119,9 +141,9 @@ fn diagnostic(
 
 fn help_for(language: Language) -> &'static str {
     match language {
-        Language::Kotlin => "wrap the loop in one transaction: `db.beginTransaction()` before it, `setTransactionSuccessful()` after it and `endTransaction()` in `finally` (or `db.transaction { }`, Room's `withTransaction { }`, a DAO method taking the whole list)",
-        Language::Swift => "wrap the loop in one transaction: GRDB's `dbQueue.write { db in ... }`, FMDB's `queue.inTransaction { db, rollback in ... }`, SQLite.swift's `db.transaction { }`, or `BEGIN`/`COMMIT` around it",
-        Language::Rust => "wrap the loop in one transaction: `let tx = conn.transaction()?;` before it, `tx.commit()?;` after it (sqlx: `pool.begin()` and `tx.commit()`)",
+        Language::Kotlin => "batch the loop's writes in one transaction, so they share one journal write and one sync: `db.beginTransaction()` before it, `setTransactionSuccessful()` after it and `endTransaction()` in `finally` (or `db.transaction { }`, Room's `withTransaction { }`, a DAO method taking the whole list)",
+        Language::Swift => "batch the loop's writes in one transaction, so they share one journal write and one sync: GRDB's `dbQueue.write { db in ... }`, FMDB's `queue.inTransaction { db, rollback in ... }`, SQLite.swift's `db.transaction { }`, or `BEGIN`/`COMMIT` around it",
+        Language::Rust => "batch the loop's writes in one transaction, so they share one journal write and one sync: `let tx = conn.transaction()?;` before it, `tx.commit()?;` after it (sqlx: `pool.begin()` and `tx.commit()`)",
         Language::Sql => "wrap the statements in `BEGIN` ... `COMMIT`",
     }
 }

@@ -65,15 +65,6 @@ fun retrySync(descriptor: FileDescriptor) {
     } while (attempts < 3)
 }
 
-fun writeCopies(data: ByteArray, targets: List<File>): List<Long> =
-    targets.map { target ->
-        RandomAccessFile(target, "rw").use { raf ->
-            val ch = raf.channel
-            ch.write(ByteBuffer.wrap(data))
-            ch.force(true) // ~ fsync-in-loop
-            ch.size()
-        }
-    }
 
 fun touch(file: File, times: Int) {
     val raf = RandomAccessFile(file, "rw")
@@ -82,4 +73,21 @@ fun touch(file: File, times: Int) {
         raf.getChannel().force(true) // ~ fsync-in-loop
     }
     raf.close()
+}
+
+/** The loop names a file per item but syncs the one journal every time. */
+fun logEach(journal: FileOutputStream, names: List<String>) {
+    for (name in names) {
+        journal.write((name + "\n").toByteArray())
+        journal.fd.sync() // ~ fsync-in-loop
+    }
+}
+
+/** A `break` that only some iterations take: the others sync again. */
+fun appendUntilMarker(out: FileOutputStream, lines: List<String>) {
+    for (line in lines) {
+        out.write(line.toByteArray())
+        out.fd.sync() // ~ fsync-in-loop
+        if (line.isEmpty()) break
+    }
 }

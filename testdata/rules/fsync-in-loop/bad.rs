@@ -34,24 +34,6 @@ pub fn drain_queue(file: &File, queue: &std::sync::mpsc::Receiver<Vec<u8>>) -> i
     Ok(())
 }
 
-pub fn persist_all(paths: &[PathBuf], payload: &[u8]) -> io::Result<()> {
-    paths.iter().try_for_each(|path| {
-        let mut f = File::create(path)?;
-        f.write_all(payload)?;
-        f.sync_all() // ~ fsync-in-loop
-    })
-}
-
-pub fn touch_all(files: &[File]) {
-    files.iter().for_each(|f| {
-        let _ = unsafe { libc::fdatasync(f.as_raw_fd()) }; // ~ fsync-in-loop
-    });
-}
-
-pub fn flush_each(files: &[File]) -> Vec<io::Result<()>> {
-    files.iter().map(|f| f.sync_data()).collect() // ~ fsync-in-loop
-}
-
 pub fn full_flush_each(files: &[File]) {
     for f in files {
         if f.metadata().map(|m| m.len() > 0).unwrap_or(false) {
@@ -60,9 +42,56 @@ pub fn full_flush_each(files: &[File]) {
     }
 }
 
-pub fn checkpoint_all(fds: &[i32]) -> nix::Result<()> {
-    for &fd in fds {
-        nix::unistd::fsync(fd)?; // ~ fsync-in-loop
+
+/// The loop names a file per item but syncs the one journal every time.
+pub fn log_each(journal: &mut File, paths: &[PathBuf]) -> io::Result<()> {
+    for path in paths {
+        writeln!(journal, "{}", path.display())?;
+        journal.sync_data()?; // ~ fsync-in-loop
+    }
+    Ok(())
+}
+
+/// Leaving on the first failure does not make a batch run once.
+pub fn store_until_failure(file: &mut File, blocks: &[Vec<u8>]) -> io::Result<()> {
+    for block in blocks {
+        file.write_all(block)?;
+        if file.sync_all().is_err() { // ~ fsync-in-loop
+            return Err(io::Error::other("sync failed"));
+        }
+    }
+    Ok(())
+}
+
+/// A `break` that only some iterations take: the others sync again.
+pub fn append_until_marker(file: &mut File, lines: &[&str]) -> io::Result<()> {
+    for line in lines {
+        writeln!(file, "{line}")?;
+        file.sync_all()?; // ~ fsync-in-loop
+        if line.is_empty() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A retry loop whose exit does not depend on the sync: a daemon that syncs
+/// on every tick until it is told to stop.
+pub fn sync_until_stopped(file: &File, stop: &std::sync::atomic::AtomicBool) -> io::Result<()> {
+    loop {
+        file.sync_all()?; // ~ fsync-in-loop
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_secs(1));
+    }
+}
+
+/// F_FULLFSYNC flushes the whole drive: once after the loop covers every file.
+pub fn full_flush_all(paths: &[PathBuf]) -> io::Result<()> {
+    for path in paths {
+        let file = File::open(path)?;
+        unsafe { libc::fcntl(file.as_raw_fd(), libc::F_FULLFSYNC) }; // ~ fsync-in-loop ~ full-fsync
     }
     Ok(())
 }

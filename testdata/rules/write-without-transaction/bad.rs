@@ -34,3 +34,14 @@ pub async fn store(pool: &SqlitePool, notes: &[Note]) -> sqlx::Result<()> {
     }
     Ok(())
 }
+
+// Committed before the loop: the rows after it run one transaction each.
+pub fn import_then_touch(conn: &mut Connection, values: &[String]) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute("DELETE FROM rows", [])?;
+    tx.commit()?;
+    for value in values {
+        conn.execute("INSERT INTO rows (value) VALUES (?1)", [value])?; // ~ write-without-transaction
+    }
+    Ok(())
+}

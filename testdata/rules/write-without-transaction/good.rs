@@ -59,3 +59,24 @@ pub fn collect(names: &mut Vec<String>, notes: &[Note]) {
         names.insert(0, note.title.clone());
     }
 }
+
+pub struct Importer {
+    conn: Connection,
+}
+
+impl Importer {
+    // Returns the transaction the import runs in.
+    fn begin_import(&mut self) -> rusqlite::Result<rusqlite::Transaction<'_>> {
+        self.conn.execute("CREATE TABLE IF NOT EXISTS rows (value TEXT)", [])?;
+        self.conn.transaction()
+    }
+}
+
+// The transaction comes from a helper and is committed after the loop.
+pub fn import_rows(importer: &mut Importer, values: &[String]) -> rusqlite::Result<()> {
+    let tx = importer.begin_import()?;
+    for value in values {
+        tx.execute("INSERT INTO rows (value) VALUES (?1)", [value])?;
+    }
+    tx.commit()
+}

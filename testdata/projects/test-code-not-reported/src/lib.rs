@@ -23,9 +23,11 @@ impl Store {
     }
 }
 
-pub fn flush_all(files: &[File]) -> std::io::Result<()> {
-    for file in files {
-        file.sync_all()?;
+pub fn append_all(log: &mut File, batches: &[Vec<u8>]) -> std::io::Result<()> {
+    use std::io::Write;
+    for batch in batches {
+        log.write_all(batch)?;
+        log.sync_all()?;
     }
     Ok(())
 }
