@@ -30,6 +30,10 @@ const MAX_WRAPPERS: usize = 4;
 /// project calls is reported nowhere.
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let mut findings = Vec::new();
+    // Calls are linked by name, so several wrappers can lead to one call
+    // site: each wrapper is followed, and each call reported, once.
+    let mut visited = HashSet::new();
+    let mut reported = HashSet::new();
     for (file, entry) in project.files.iter().enumerate() {
         let sql = &entry.summary.sql;
         for (index, statement) in sql.iter().enumerate() {
@@ -48,12 +52,12 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 Some(function)
                     if only_statement(function) && named_for_vacuum(project, (file, function)) =>
                 {
-                    let mut visited = HashSet::new();
                     report_callers(
                         project,
                         (file, function),
                         &mut Vec::new(),
                         &mut visited,
+                        &mut reported,
                         &mut findings,
                     );
                 }
@@ -99,6 +103,7 @@ fn report_callers(
     wrapper: FunctionRef,
     chain: &mut Vec<String>,
     visited: &mut HashSet<FunctionRef>,
+    reported: &mut HashSet<(usize, usize)>,
     findings: &mut Vec<(usize, Diagnostic)>,
 ) {
     if chain.len() >= MAX_WRAPPERS || !visited.insert(wrapper) {
@@ -107,13 +112,37 @@ fn report_callers(
     chain.push(project.function(wrapper).name.clone());
     for (file, call) in project.call_sites(wrapper) {
         match call.caller {
-            Some(caller) if named_for_vacuum(project, (file, caller)) => {
-                report_callers(project, (file, caller), chain, visited, findings);
+            Some(caller)
+                if named_for_vacuum(project, (file, caller))
+                    || project.function((file, caller)).name == project.function(wrapper).name
+                    || only_delegates(project, (file, caller)) =>
+            {
+                report_callers(project, (file, caller), chain, visited, reported, findings);
             }
-            _ => findings.push((file, through_wrappers(call.range.clone(), chain))),
+            _ => {
+                if reported.insert((file, call.range.start)) {
+                    findings.push((file, through_wrappers(call.range.clone(), chain)));
+                }
+            }
         }
     }
     chain.pop();
+}
+
+/// A caller with the wrapper's own name forwards to it (a trait
+/// implementation calling the inner store's method of the same name).
+/// So does a function whose one call is the wrapper's (`fn optimize() { self.vacuum() }`,
+/// a trait's maintenance entry point): it passes the choice on to its own
+/// callers. Type-named calls (`Ok(..)`, constructors) do not count.
+fn only_delegates(project: &Project, (file, function): FunctionRef) -> bool {
+    project.files[file]
+        .summary
+        .calls
+        .iter()
+        .filter(|call| call.caller == Some(function))
+        .filter(|call| !call.callee.starts_with(char::is_uppercase))
+        .count()
+        == 1
 }
 
 fn through_wrappers(range: ByteRange, chain: &[String]) -> Diagnostic {
