@@ -126,3 +126,47 @@ fn test_code_is_reported_when_tests_are_included() {
     }
     assert!(found("test-code-kotlin-swift", false).len() < mobile.len());
 }
+
+/// A finding reported at the call of a VACUUM wrapper names the chain of
+/// wrappers, so the reader can see why a plain call runs a VACUUM.
+#[test]
+fn a_vacuum_wrapper_finding_names_the_chain() {
+    let project = common::testdata().join("projects/vacuum-wrapper-called-by-app");
+    let report = storlint::lint_paths(std::slice::from_ref(&project), &project).unwrap();
+    let diagnostic = report
+        .files
+        .iter()
+        .flat_map(|f| &f.diagnostics)
+        .find(|d| d.rule == "full-vacuum")
+        .expect("a full-vacuum finding");
+    assert_eq!(
+        diagnostic.primary.message,
+        "runs a full VACUUM through `run_vacuum` → `vacuum`"
+    );
+}
+
+/// Messages fit the platform: Android's default rollback journal is TRUNCATE.
+#[test]
+fn missing_wal_names_the_platform_default_journal() {
+    use storlint::source::{Language, SourceFile};
+    let kotlin = SourceFile::from_text(
+        "Db.kt",
+        Language::Kotlin,
+        "import android.database.sqlite.SQLiteDatabase\nfun open(p: String) = SQLiteDatabase.openOrCreateDatabase(p, null)\n",
+    );
+    let swift = SourceFile::from_text(
+        "Db.swift",
+        Language::Swift,
+        "import SQLite3\nfunc open(_ p: String) { var db: OpaquePointer?; sqlite3_open(p, &db) }\n",
+    );
+    let message = |file: &SourceFile| {
+        storlint::lint_source(file)
+            .unwrap()
+            .into_iter()
+            .find(|d| d.rule == "missing-wal")
+            .expect("a missing-wal finding")
+            .message
+    };
+    assert!(message(&kotlin).contains("Android's default rollback journal (TRUNCATE)"));
+    assert!(message(&swift).contains("SQLite's default rollback journal"));
+}
