@@ -107,6 +107,9 @@ pub struct OpenSite {
     pub read_only: bool,
     /// The database lives in memory: no file, no journal.
     pub in_memory: bool,
+    /// The call names no receiver but the current object (`open(..)`,
+    /// `self.open(..)`): it may be the type's own overload.
+    pub on_self: bool,
     /// The database the call opens, when written so that two opens can be
     /// told to open the same one: a literal, a constant, or a path helper
     /// (`DataManager.pathToDb()`), as written without spaces.
@@ -269,6 +272,16 @@ impl FileSummary {
                     database: match &model.node(id).kind {
                         NodeKind::Call(call) => database_named(call, text),
                         _ => None,
+                    },
+                    on_self: match &model.node(id).kind {
+                        NodeKind::Call(call) => match call.receiver.as_slice() {
+                            [] => true,
+                            [Segment::Name(name)] => {
+                                matches!(name.as_str(), "self" | "this" | "Self")
+                            }
+                            _ => false,
+                        },
+                        _ => false,
                     },
                 }),
                 Op::WalEnable => summary.wal_enables.push(place(id, name_range)),
@@ -653,6 +666,22 @@ impl<'a> Project<'a> {
                     && self.function((f, index)).runs_argument_in_transaction
             })
         })
+    }
+
+    /// Whether the open at `open` calls another overload of the function it
+    /// is written in (`fun openDb(name: String) = openDb(File(name))`): the
+    /// overload it reaches holds the open site, and one open is one finding.
+    pub fn delegates_to_overload(&self, file: usize, open: &OpenSite) -> bool {
+        let Some(function) = open.place.function else {
+            return false;
+        };
+        let me = self.function((file, function));
+        open.on_self
+            && me.name == open.api
+            && self
+                .functions_named(&open.api)
+                .iter()
+                .any(|&other| other != (file, function) && self.function(other).owner == me.owner)
     }
 
     pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {

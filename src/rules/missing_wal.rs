@@ -27,6 +27,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 // An explicit rollback journal is `journal-mode-not-wal`'s finding.
                 || project.journal_mode_chosen(index, &open.place)
                 || open_database_is_in_wal(language, open, &databases_in_wal)
+                || project.delegates_to_overload(index, open)
                 || open
                     .place
                     .function
