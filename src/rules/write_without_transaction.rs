@@ -87,15 +87,30 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
 /// writes (a network request, most often): one transaction around the loop
 /// would stay open, holding the database's write lock, across every
 /// request. An awaited call counts when the catalog does not classify it
-/// and no project function of that name does storage I/O itself.
+/// and no project function of that name does storage I/O, itself or in a
+/// function it calls (a Kotlin `suspend` helper reading through a Room DAO
+/// waits for the database, not the network).
 fn awaits_other_io(project: &Project, file: usize, awaited: &[String]) -> bool {
     let language = project.files[file].source.language;
-    awaited.iter().any(|callee| {
+    let named = |callee: &str| -> Vec<FunctionRef> {
         project
             .functions_named(callee)
             .iter()
-            .filter(|&&(f, _)| project.files[f].source.language == language)
-            .all(|&function| !project.function(function).touches_storage)
+            .copied()
+            .filter(|&(f, _)| project.files[f].source.language == language)
+            .collect()
+    };
+    let touches = |function: FunctionRef| project.function(function).touches_storage;
+    awaited.iter().any(|callee| {
+        named(callee).into_iter().all(|(f, index)| {
+            !touches((f, index))
+                && !project.files[f]
+                    .summary
+                    .calls
+                    .iter()
+                    .filter(|call| call.caller == Some(index))
+                    .any(|call| named(&call.callee).into_iter().any(touches))
+        })
     })
 }
 
