@@ -32,17 +32,7 @@ fn every_project_has_exactly_its_expected_findings() {
             project.display(),
             report.problems
         );
-        let mut found: Vec<String> = report
-            .files
-            .iter()
-            .flat_map(|f| {
-                f.diagnostics.iter().map(|d| {
-                    let line = f.source.line_col(d.primary.range.start).0;
-                    format!("{}:{line} {}", f.source.display, d.rule)
-                })
-            })
-            .collect();
-        found.sort();
+        let found = listed(&report);
         if found != expected {
             failures.push(format!(
                 "{}\n  expected: {expected:?}\n  found:    {found:?}",
@@ -89,18 +79,7 @@ fn test_code_is_reported_when_tests_are_included() {
         let options = storlint::Options { include_tests };
         let report =
             storlint::lint_paths_with(std::slice::from_ref(&project), &project, &options).unwrap();
-        let mut found: Vec<String> = report
-            .files
-            .iter()
-            .flat_map(|f| {
-                f.diagnostics.iter().map(|d| {
-                    let line = f.source.line_col(d.primary.range.start).0;
-                    format!("{}:{line} {}", f.source.display, d.rule)
-                })
-            })
-            .collect();
-        found.sort();
-        found
+        listed(&report)
     };
     let rust = found("test-code-not-reported", true);
     for expected in [
@@ -169,4 +148,21 @@ fn missing_wal_names_the_platform_default_journal() {
     };
     assert!(message(&kotlin).contains("Android's default rollback journal (TRUNCATE)"));
     assert!(message(&swift).contains("SQLite's default rollback journal"));
+}
+
+/// A report's findings as sorted `path:line rule-id` lines, the form of
+/// the projects' EXPECTED files.
+fn listed(report: &storlint::Report) -> Vec<String> {
+    let mut found: Vec<String> = report
+        .files
+        .iter()
+        .flat_map(|f| {
+            f.diagnostics.iter().map(|d| {
+                let line = f.source.line_col(d.primary.range.start).0;
+                format!("{}:{line} {}", f.source.display, d.rule)
+            })
+        })
+        .collect();
+    found.sort();
+    found
 }
