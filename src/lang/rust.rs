@@ -1836,9 +1836,9 @@ fn apple_only_predicate(predicate: &syn::Meta) -> bool {
                 || (pair.path.is_ident("target_vendor") && value == "apple")
         }
         syn::Meta::List(list) => {
-            let Ok(arms) = list.parse_args_with(
-                Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
-            ) else {
+            let Ok(arms) =
+                list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+            else {
                 return false;
             };
             if list.path.is_ident("any") {
@@ -2372,6 +2372,33 @@ impl Store {
         assert!(decode_string_literal("b\"x\"", 0).is_none());
         assert!(decode_string_literal("\"open", 0).is_none());
         assert!(decode_string_literal("\"\\q\"", 0).is_none());
+    }
+
+    #[test]
+    fn apple_only_cfg_regions() {
+        let src = "#[cfg(target_os = \"macos\")]\nfn mac() {}\n#[cfg(any(target_os = \"macos\", target_os = \"ios\"))]\nmod darwin { fn inner() {} }\n#[cfg(all(target_vendor = \"apple\", unix))]\nfn vendor() {}\n#[cfg(not(target_os = \"macos\"))]\nfn other() {}\n#[cfg(any(target_os = \"macos\", target_os = \"linux\"))]\nfn mixed() {}\nfn body() {\n    #[cfg(target_os = \"ios\")]\n    { stmt(); }\n    portable();\n}\n";
+        let (_, model) = lowered(src);
+        let inside = |needle: &str| {
+            let at = src.find(needle).unwrap();
+            model.is_apple_only(&(at..at + needle.len()))
+        };
+        assert!(inside("fn mac"));
+        assert!(inside("fn inner"));
+        assert!(inside("fn vendor"));
+        assert!(inside("stmt()"));
+        assert!(!inside("fn other"));
+        assert!(!inside("fn mixed"));
+        assert!(!inside("portable()"));
+        assert_eq!(model.apple_only.len(), 4);
+    }
+
+    #[test]
+    fn apple_only_file_attribute_covers_the_file() {
+        let (_, model) = lowered(
+            "#![cfg(target_os = \"macos\")]\nfn f() {}\n#[cfg(target_os = \"ios\")]\nfn g() {}\n",
+        );
+        assert_eq!(model.apple_only.len(), 1);
+        assert!(model.is_apple_only(&(40..45)));
     }
 
     #[test]
