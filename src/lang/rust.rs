@@ -54,8 +54,9 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         frames: Vec::new(),
     };
     // `#![cfg(target_os = "macos")]` at the top of a file: all of it.
-    if lowerer.note_apple_only(&syntax.attrs, &syntax) {
-        lowerer.model.apple_only = vec![0..file.text.len()];
+    if syntax.attrs.iter().any(builds_only_for_apple) {
+        lowerer.model.apple_only.push(0..file.text.len());
+        lowerer.inside_apple_only = true;
     }
     lowerer.visit_file(&syntax);
     let mut model = lowerer.model;
