@@ -38,6 +38,11 @@ pub struct Model {
     /// model does not otherwise keep (Rust `#[cfg(test)]` modules and
     /// `#[test]` items). `context::TestCode` adds what the model shows.
     pub test_items: Vec<ByteRange>,
+    /// Code the frontend knows is built only for Apple platforms (Rust
+    /// `#[cfg(target_os = "macos")]`, `#[cfg(target_vendor = "apple")]` on an
+    /// item, statement or match arm): there some portable calls mean
+    /// something stronger (std's `File::sync_all` is `F_FULLFSYNC`).
+    pub apple_only: Vec<ByteRange>,
     /// Each node's children, built on first use: rules ask for children of
     /// every function and type, and a scan of all nodes per question made
     /// summarising a file quadratic in its size.
@@ -364,6 +369,7 @@ impl Model {
             imports: Vec::new(),
             sql_facts: Vec::new(),
             test_items: Vec::new(),
+            apple_only: Vec::new(),
             child_lists: OnceLock::new(),
         }
     }
@@ -381,9 +387,16 @@ impl Model {
         for comment in &mut self.comments {
             clamp(&mut comment.range);
         }
-        for range in &mut self.unparsed {
+        for range in self.unparsed.iter_mut().chain(&mut self.apple_only) {
             clamp(range);
         }
+    }
+
+    /// Whether `range` lies in code built only for Apple platforms.
+    pub fn is_apple_only(&self, range: &ByteRange) -> bool {
+        self.apple_only
+            .iter()
+            .any(|outer| outer.start <= range.start && range.end <= outer.end)
     }
 
     /// Adds a node; its parent must already be in the model.

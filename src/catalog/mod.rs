@@ -126,6 +126,10 @@ pub enum SyncStrength {
     Barrier,
     /// `fcntl(fd, F_FULLFSYNC)`: flushes the drive's whole cache.
     Full,
+    /// Rust's `sync_all`/`sync_data` in code built only for Apple targets,
+    /// where std makes them `F_FULLFSYNC`. Still a sync of the one file it is
+    /// called on, so a per-file loop reads as for a plain sync.
+    StdOnApple,
 }
 
 /// A call (or assignment) the catalog recognised.
@@ -248,6 +252,9 @@ pub enum Action {
         value: usize,
     },
     Fsync,
+    /// Rust `File::sync_all`/`sync_data` (std, and tokio which calls std):
+    /// std implements both with `fcntl(F_FULLFSYNC)` on Apple targets.
+    StdFileSync,
     /// `fcntl(fd, cmd)`: a sync when `cmd` is F_FULLFSYNC or F_BARRIERFSYNC.
     FcntlSync {
         command: usize,
@@ -657,6 +664,10 @@ fn action_op(
             }
         }
         Action::Fsync => Some(Op::Fsync(SyncStrength::Plain)),
+        Action::StdFileSync if model.is_apple_only(&model.node(id).range) => {
+            Some(Op::Fsync(SyncStrength::StdOnApple))
+        }
+        Action::StdFileSync => Some(Op::Fsync(SyncStrength::Plain)),
         Action::FcntlSync { command } => match &call.args.get(command)?.value {
             Value::Chain(chain) => match chain.last() {
                 Some(Segment::Name(name)) if name == "F_FULLFSYNC" => {

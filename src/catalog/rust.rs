@@ -102,8 +102,8 @@ pub const ROWS: &[Row] = &[
         },
     ),
     // The fsync family: std::fs::File, tokio::fs::File, libc, nix.
-    Row::new("sync_all", Receiver::Any, Action::Fsync),
-    Row::new("sync_data", Receiver::Any, Action::Fsync),
+    Row::new("sync_all", Receiver::Any, Action::StdFileSync),
+    Row::new("sync_data", Receiver::Any, Action::StdFileSync),
     Row::new("fsync", Receiver::Any, Action::Fsync),
     Row::new("fdatasync", Receiver::Any, Action::Fsync),
     Row::new("fcntl", Receiver::Any, Action::FcntlSync { command: 1 }),

@@ -50,8 +50,14 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         constants: collector.found,
         constant_values: Default::default(),
         inside_test_item: false,
+        inside_apple_only: false,
         frames: Vec::new(),
     };
+    // `#![cfg(target_os = "macos")]` at the top of a file: all of it.
+    if syntax.attrs.iter().any(builds_only_for_apple) {
+        lowerer.model.apple_only.push(0..file.text.len());
+        lowerer.inside_apple_only = true;
+    }
     lowerer.visit_file(&syntax);
     let mut model = lowerer.model;
     model.comments = scan_comments(&file.text);
@@ -225,6 +231,8 @@ struct Lowerer<'a, 'ast> {
     constant_values: crate::model::ConstantValues,
     /// Lowering is inside an item recorded in `Model::test_items`.
     inside_test_item: bool,
+    /// Lowering is inside a range recorded in `Model::apple_only`.
+    inside_apple_only: bool,
     /// Blocks and branches around the expression being lowered, for exits.
     frames: Vec<Frame>,
 }
@@ -252,6 +260,19 @@ impl Lowerer<'_, '_> {
         let range = self.span_range(item.span());
         self.model.test_items.push(range);
         self.inside_test_item = true;
+        true
+    }
+
+    /// Records code under a `cfg` that holds only on Apple targets. Returns
+    /// whether it starts an Apple-only region; like test items, nested ones
+    /// are not measured again.
+    fn note_apple_only(&mut self, attributes: &[syn::Attribute], code: &impl Spanned) -> bool {
+        if self.inside_apple_only || !attributes.iter().any(builds_only_for_apple) {
+            return false;
+        }
+        let range = self.span_range(code.span());
+        self.model.apple_only.push(range);
+        self.inside_apple_only = true;
         true
     }
 
@@ -682,14 +703,37 @@ impl Lowerer<'_, '_> {
 impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_item(&mut self, item: &'ast syn::Item) {
         let marked = self.note_test_item(item_attributes(item), item);
+        let apple = self.note_apple_only(item_attributes(item), item);
         syn::visit::visit_item(self, item);
         self.inside_test_item &= !marked;
+        self.inside_apple_only &= !apple;
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
         let marked = self.note_test_item(impl_item_attributes(item), item);
+        let apple = self.note_apple_only(impl_item_attributes(item), item);
         syn::visit::visit_impl_item(self, item);
         self.inside_test_item &= !marked;
+        self.inside_apple_only &= !apple;
+    }
+
+    // Items in statement position go through `visit_item`.
+    fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
+        let attributes = match stmt {
+            syn::Stmt::Local(local) => &local.attrs[..],
+            syn::Stmt::Expr(expr, _) => expr_attributes(expr),
+            syn::Stmt::Macro(mac) => &mac.attrs[..],
+            syn::Stmt::Item(_) => &[],
+        };
+        let apple = self.note_apple_only(attributes, stmt);
+        syn::visit::visit_stmt(self, stmt);
+        self.inside_apple_only &= !apple;
+    }
+
+    fn visit_arm(&mut self, arm: &'ast syn::Arm) {
+        let apple = self.note_apple_only(&arm.attrs, arm);
+        syn::visit::visit_arm(self, arm);
+        self.inside_apple_only &= !apple;
     }
 
     // Attributes (including `///` doc comments, which syn turns into
@@ -1741,6 +1785,75 @@ fn impl_item_attributes(item: &syn::ImplItem) -> &[syn::Attribute] {
     }
 }
 
+/// The attributes of the expression shapes a `#[cfg]` is put on in
+/// statement position: a block, an `unsafe` block, a call, a `?`.
+fn expr_attributes(expr: &Expr) -> &[syn::Attribute] {
+    match expr {
+        Expr::Block(e) => &e.attrs,
+        Expr::Unsafe(e) => &e.attrs,
+        Expr::Call(e) => &e.attrs,
+        Expr::MethodCall(e) => &e.attrs,
+        Expr::Try(e) => &e.attrs,
+        Expr::Await(e) => &e.attrs,
+        Expr::Macro(e) => &e.attrs,
+        Expr::If(e) => &e.attrs,
+        Expr::Match(e) => &e.attrs,
+        Expr::Assign(e) => &e.attrs,
+        _ => &[],
+    }
+}
+
+/// The `target_os` values of Apple's platforms.
+const APPLE_OSES: &[&str] = &["macos", "ios", "tvos", "watchos", "visionos"];
+
+/// `#[cfg(P)]` where P holds only when building for an Apple platform.
+fn builds_only_for_apple(attribute: &syn::Attribute) -> bool {
+    if !attribute.path().is_ident("cfg") {
+        return false;
+    }
+    attribute
+        .parse_args::<syn::Meta>()
+        .is_ok_and(|predicate| apple_only_predicate(&predicate))
+}
+
+/// Whether a cfg predicate can only hold on Apple targets:
+/// `target_os = "macos"`, `target_vendor = "apple"`, an `any` whose every
+/// arm is one (`any(target_os = "macos", target_os = "ios")`, not
+/// `any(target_os = "macos", target_os = "linux")`), an `all` with one
+/// among its conditions. A `not(..)` never is: `not(target_os = "macos")`
+/// holds on Linux.
+fn apple_only_predicate(predicate: &syn::Meta) -> bool {
+    match predicate {
+        syn::Meta::NameValue(pair) => {
+            let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(value),
+                ..
+            }) = &pair.value
+            else {
+                return false;
+            };
+            let value = value.value();
+            (pair.path.is_ident("target_os") && APPLE_OSES.contains(&value.as_str()))
+                || (pair.path.is_ident("target_vendor") && value == "apple")
+        }
+        syn::Meta::List(list) => {
+            let Ok(arms) =
+                list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+            else {
+                return false;
+            };
+            if list.path.is_ident("any") {
+                !arms.is_empty() && arms.iter().all(apple_only_predicate)
+            } else if list.path.is_ident("all") {
+                arms.iter().any(apple_only_predicate)
+            } else {
+                false
+            }
+        }
+        syn::Meta::Path(_) => false,
+    }
+}
+
 /// `#[test]`, `#[tokio::test]`, `#[bench]`, or a `cfg` that only holds in
 /// test builds: `#[cfg(test)]`, `#[cfg(all(test, ..))]`, `#[cfg(any(test, feature = "testing"))]`.
 /// A `not(...)` anywhere makes the item production code as far as we can tell.
@@ -2260,6 +2373,33 @@ impl Store {
         assert!(decode_string_literal("b\"x\"", 0).is_none());
         assert!(decode_string_literal("\"open", 0).is_none());
         assert!(decode_string_literal("\"\\q\"", 0).is_none());
+    }
+
+    #[test]
+    fn apple_only_cfg_regions() {
+        let src = "#[cfg(target_os = \"macos\")]\nfn mac() {}\n#[cfg(any(target_os = \"macos\", target_os = \"ios\"))]\nmod darwin { fn inner() {} }\n#[cfg(all(target_vendor = \"apple\", unix))]\nfn vendor() {}\n#[cfg(not(target_os = \"macos\"))]\nfn other() {}\n#[cfg(any(target_os = \"macos\", target_os = \"linux\"))]\nfn mixed() {}\nfn body() {\n    #[cfg(target_os = \"ios\")]\n    { stmt(); }\n    portable();\n}\n";
+        let (_, model) = lowered(src);
+        let inside = |needle: &str| {
+            let at = src.find(needle).unwrap();
+            model.is_apple_only(&(at..at + needle.len()))
+        };
+        assert!(inside("fn mac"));
+        assert!(inside("fn inner"));
+        assert!(inside("fn vendor"));
+        assert!(inside("stmt()"));
+        assert!(!inside("fn other"));
+        assert!(!inside("fn mixed"));
+        assert!(!inside("portable()"));
+        assert_eq!(model.apple_only.len(), 4);
+    }
+
+    #[test]
+    fn apple_only_file_attribute_covers_the_file() {
+        let (_, model) = lowered(
+            "#![cfg(target_os = \"macos\")]\nfn f() {}\n#[cfg(target_os = \"ios\")]\nfn g() {}\n",
+        );
+        assert_eq!(model.apple_only.len(), 1);
+        assert!(model.is_apple_only(&(40..45)));
     }
 
     #[test]

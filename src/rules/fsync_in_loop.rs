@@ -43,7 +43,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             let what = match strength {
                 SyncStrength::Full => "F_FULLFSYNC flushes the drive's whole cache",
                 SyncStrength::Barrier => "F_BARRIERFSYNC forces the data out of the OS cache",
-                SyncStrength::Plain => "each sync forces the data out of the OS cache to the drive",
+                SyncStrength::Plain | SyncStrength::StdOnApple => "each sync forces the data out of the OS cache to the drive",
             };
             Some(
                 Diagnostic::new(

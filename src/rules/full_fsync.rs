@@ -17,17 +17,34 @@ pub const RULE: Rule = Rule {
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {
     ctx.ops
         .iter()
-        .filter(|classified| matches!(classified.op, Op::Fsync(SyncStrength::Full)))
         .filter_map(|classified| {
+            let Op::Fsync(strength @ (SyncStrength::Full | SyncStrength::StdOnApple)) =
+                classified.op
+            else {
+                return None;
+            };
             let NodeKind::Call(call) = &ctx.model.node(classified.node).kind else {
                 return None;
             };
-            Some(
+            let diagnostic = if strength == SyncStrength::StdOnApple {
+                Diagnostic::new(
+                    &RULE,
+                    call.name_range.clone(),
+                    format!(
+                        "`{}` is F_FULLFSYNC on Apple platforms: the standard library flushes the drive's whole cache to permanent storage, including data that has nothing to do with this file",
+                        call.name
+                    ),
+                )
+                .help("when the goal is write ordering, call `libc::fcntl(file.as_raw_fd(), libc::F_BARRIERFSYNC)` instead: an fsync with an I/O barrier, far cheaper; `sync_data` is no cheaper here, std makes it F_FULLFSYNC too")
+            } else {
                 Diagnostic::new(
                     &RULE,
                     call.name_range.clone(),
                     "F_FULLFSYNC flushes the drive's whole cache to permanent storage, including data that has nothing to do with this file",
                 )
+            };
+            Some(
+                diagnostic
                 .label("flushes the entire drive cache")
                 .note("Apple's WWDC 2019 session 419 calls F_FULLFSYNC very expensive and its File Activity instrument reports it as suboptimal caching; the OS flushes its cache periodically anyway"),
             )
