@@ -30,6 +30,44 @@ pub fn value_unused(model: &Model, text: &str, node: NodeId) -> bool {
     scan.discarded(current.range.start, current.range.end, 0)
 }
 
+/// Whether the value of the call `node` goes nowhere but into a log line:
+/// it is an argument of a log call (`Timber.d("%s", editor.commit())`,
+/// `Log.d(TAG, if (editor.commit()) "ok" else "failed")`), part of its
+/// message (`"saved: " + editor.commit()`, `"saved ${editor.commit()}"`),
+/// or of the message a log call's lambda builds (`logger.info { "saved
+/// ${editor.commit()}" }`). What a log call is comes from the catalog.
+/// Logging a value records it and acts on nothing.
+pub fn value_only_logged(model: &Model, node: NodeId) -> bool {
+    let range = &model.node(node).range;
+    // `editor.commit().also { if (!it) retry() }`: the chain goes on into a
+    // lambda that may act on the value. Chained calls share their start.
+    let acted_on = model.ids().any(|id| {
+        let closure = model.node(id);
+        matches!(closure.kind, NodeKind::Closure { .. })
+            && closure.range.start >= range.end
+            && closure
+                .parent
+                .is_some_and(|p| model.node(p).range.start == range.start)
+    });
+    if acted_on {
+        return false;
+    }
+    let mut previous = node;
+    for ancestor in model.ancestors(node) {
+        match &model.node(ancestor).kind {
+            NodeKind::Str(_) => {}
+            // Only a message string is handed on by the lambda; anything
+            // else in it could be a statement acting on the value.
+            NodeKind::Closure { .. }
+                if matches!(model.node(previous).kind, NodeKind::Str(_)) => {}
+            NodeKind::Call(call) => return crate::catalog::is_log_call(model.language, call),
+            _ => return false,
+        }
+        previous = ancestor;
+    }
+    false
+}
+
 /// How deep `value_unused` follows a value out through enclosing blocks.
 const MAX_BLOCK_HOPS: usize = 8;
 
