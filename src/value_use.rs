@@ -58,8 +58,7 @@ pub fn value_only_logged(model: &Model, node: NodeId) -> bool {
             NodeKind::Str(_) => {}
             // Only a message string is handed on by the lambda; anything
             // else in it could be a statement acting on the value.
-            NodeKind::Closure { .. }
-                if matches!(model.node(previous).kind, NodeKind::Str(_)) => {}
+            NodeKind::Closure { .. } if matches!(model.node(previous).kind, NodeKind::Str(_)) => {}
             NodeKind::Call(call) => return crate::catalog::is_log_call(model.language, call),
             _ => return false,
         }
@@ -509,7 +508,7 @@ impl<'a> Scanner<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::value_unused;
+    use super::{value_only_logged, value_unused};
     use crate::source::{Language, SourceFile};
 
     /// For each `commit` call in the Kotlin snippet (wrapped in a class and
@@ -634,5 +633,56 @@ mod tests {
         // The callee may read a lambda's value: unknown calls count as using it.
         assert_eq!(unused_commits("retry { editor.commit() }"), [false]);
         assert_eq!(unused_commits("items.map { editor.commit() }"), [false]);
+    }
+
+    /// For each `commit` call in the Kotlin snippet, whether its value only
+    /// goes into a log line.
+    fn logged_commits(body: &str) -> Vec<bool> {
+        let src = format!("class C {{\n    fun f() {{\n{body}\n    }}\n}}\n");
+        let file = SourceFile::from_text("t.kt", Language::Kotlin, &src);
+        let model = crate::lang::lower(&file).expect("parses");
+        model
+            .calls()
+            .filter(|(_, call)| call.name == "commit")
+            .map(|(id, _)| value_only_logged(&model, id))
+            .collect()
+    }
+
+    #[test]
+    fn logged_values() {
+        assert_eq!(logged_commits("Log.d(TAG, \"ok \" + e.commit())"), [true]);
+        assert_eq!(logged_commits("Timber.d(\"%s\", e.commit())"), [true]);
+        assert_eq!(logged_commits("println(e.commit())"), [true]);
+        assert_eq!(logged_commits("LOG.warn(\"ok={}\", e.commit())"), [true]);
+        assert_eq!(
+            logged_commits("logger.info { \"ok ${e.commit()}\" }"),
+            [true]
+        );
+        assert_eq!(
+            logged_commits("android.util.Log.w(TAG, \"ok=${e.commit()}\")"),
+            [true]
+        );
+    }
+
+    #[test]
+    fn values_acted_on_besides_a_log() {
+        assert_eq!(
+            logged_commits("if (!e.commit()) Log.e(TAG, \"failed\")"),
+            [false]
+        );
+        assert_eq!(logged_commits("check(e.commit())"), [false]);
+        assert_eq!(logged_commits("report(TAG, \"ok ${e.commit()}\")"), [false]);
+        assert_eq!(
+            logged_commits("val ok = e.commit()\nLog.d(TAG, \"$ok\")"),
+            [false]
+        );
+        assert_eq!(
+            logged_commits("Log.d(TAG, \"ok \" + e.commit().also { if (!it) retry() })"),
+            [false]
+        );
+        // The lambda's value is the commit's, not a message.
+        assert_eq!(logged_commits("logger.debug { e.commit() }"), [false]);
+        // A method named like a log level on something that is no logger.
+        assert_eq!(logged_commits("player.info(e.commit())"), [false]);
     }
 }
