@@ -30,6 +30,43 @@ pub fn value_unused(model: &Model, text: &str, node: NodeId) -> bool {
     scan.discarded(current.range.start, current.range.end, 0)
 }
 
+/// Whether the value of the call `node` goes nowhere but into a log line:
+/// it is an argument of a log call (`Timber.d("%s", editor.commit())`,
+/// `Log.d(TAG, if (editor.commit()) "ok" else "failed")`), part of its
+/// message (`"saved: " + editor.commit()`, `"saved ${editor.commit()}"`),
+/// or of the message a log call's lambda builds (`logger.info { "saved
+/// ${editor.commit()}" }`). What a log call is comes from the catalog.
+/// Logging a value records it and acts on nothing.
+pub fn value_only_logged(model: &Model, node: NodeId) -> bool {
+    let range = &model.node(node).range;
+    // `editor.commit().also { if (!it) retry() }`: the chain goes on into a
+    // lambda that may act on the value. Chained calls share their start.
+    let acted_on = model.ids().any(|id| {
+        let closure = model.node(id);
+        matches!(closure.kind, NodeKind::Closure { .. })
+            && closure.range.start >= range.end
+            && closure
+                .parent
+                .is_some_and(|p| model.node(p).range.start == range.start)
+    });
+    if acted_on {
+        return false;
+    }
+    let mut previous = node;
+    for ancestor in model.ancestors(node) {
+        match &model.node(ancestor).kind {
+            NodeKind::Str(_) => {}
+            // Only a message string is handed on by the lambda; anything
+            // else in it could be a statement acting on the value.
+            NodeKind::Closure { .. } if matches!(model.node(previous).kind, NodeKind::Str(_)) => {}
+            NodeKind::Call(call) => return crate::catalog::is_log_call(model.language, call),
+            _ => return false,
+        }
+        previous = ancestor;
+    }
+    false
+}
+
 /// How deep `value_unused` follows a value out through enclosing blocks.
 const MAX_BLOCK_HOPS: usize = 8;
 
@@ -471,7 +508,7 @@ impl<'a> Scanner<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::value_unused;
+    use super::{value_only_logged, value_unused};
     use crate::source::{Language, SourceFile};
 
     /// For each `commit` call in the Kotlin snippet (wrapped in a class and
@@ -596,5 +633,56 @@ mod tests {
         // The callee may read a lambda's value: unknown calls count as using it.
         assert_eq!(unused_commits("retry { editor.commit() }"), [false]);
         assert_eq!(unused_commits("items.map { editor.commit() }"), [false]);
+    }
+
+    /// For each `commit` call in the Kotlin snippet, whether its value only
+    /// goes into a log line.
+    fn logged_commits(body: &str) -> Vec<bool> {
+        let src = format!("class C {{\n    fun f() {{\n{body}\n    }}\n}}\n");
+        let file = SourceFile::from_text("t.kt", Language::Kotlin, &src);
+        let model = crate::lang::lower(&file).expect("parses");
+        model
+            .calls()
+            .filter(|(_, call)| call.name == "commit")
+            .map(|(id, _)| value_only_logged(&model, id))
+            .collect()
+    }
+
+    #[test]
+    fn logged_values() {
+        assert_eq!(logged_commits("Log.d(TAG, \"ok \" + e.commit())"), [true]);
+        assert_eq!(logged_commits("Timber.d(\"%s\", e.commit())"), [true]);
+        assert_eq!(logged_commits("println(e.commit())"), [true]);
+        assert_eq!(logged_commits("LOG.warn(\"ok={}\", e.commit())"), [true]);
+        assert_eq!(
+            logged_commits("logger.info { \"ok ${e.commit()}\" }"),
+            [true]
+        );
+        assert_eq!(
+            logged_commits("android.util.Log.w(TAG, \"ok=${e.commit()}\")"),
+            [true]
+        );
+    }
+
+    #[test]
+    fn values_acted_on_besides_a_log() {
+        assert_eq!(
+            logged_commits("if (!e.commit()) Log.e(TAG, \"failed\")"),
+            [false]
+        );
+        assert_eq!(logged_commits("check(e.commit())"), [false]);
+        assert_eq!(logged_commits("report(TAG, \"ok ${e.commit()}\")"), [false]);
+        assert_eq!(
+            logged_commits("val ok = e.commit()\nLog.d(TAG, \"$ok\")"),
+            [false]
+        );
+        assert_eq!(
+            logged_commits("Log.d(TAG, \"ok \" + e.commit().also { if (!it) retry() })"),
+            [false]
+        );
+        // The lambda's value is the commit's, not a message.
+        assert_eq!(logged_commits("logger.debug { e.commit() }"), [false]);
+        // A method named like a log level on something that is no logger.
+        assert_eq!(logged_commits("player.info(e.commit())"), [false]);
     }
 }

@@ -1,7 +1,8 @@
 //! Kotlin and Java on Android: SQLiteDatabase, java.io and java.nio.
 
 use super::{
-    Action, ArgAt, MemberRow, Payload, Place, PrefsSyncAction, Receiver, Row, TypeFlow, SERIALIZED,
+    Action, ArgAt, LogCall, LogReceiver, MemberRow, Payload, Place, PrefsSyncAction, Receiver, Row,
+    TypeFlow, SERIALIZED,
 };
 
 pub const ROWS: &[Row] = &[
@@ -453,5 +454,32 @@ pub const MEMBER_ROWS: &[MemberRow] = &[
     MemberRow {
         member: "readableDatabase",
         action: Action::FromHelper,
+    },
+];
+
+/// Logging calls: handing a value to one of these records it and acts on
+/// nothing (prefs-commit: a `commit()` result that is only logged is unused).
+pub const LOG_CALLS: &[LogCall] = &[
+    // android.util.Log
+    LogCall {
+        receiver: LogReceiver::Root("Log"),
+        names: &["v", "d", "i", "w", "e", "wtf", "println"],
+    },
+    // Timber, also through `Timber.tag(TAG).d(...)`.
+    LogCall {
+        receiver: LogReceiver::Root("Timber"),
+        names: &["v", "d", "i", "w", "e", "wtf", "log"],
+    },
+    LogCall {
+        receiver: LogReceiver::None,
+        names: &["println", "print"],
+    },
+    // SLF4J, java.util.logging, kotlin-logging (`logger.info { }`).
+    LogCall {
+        receiver: LogReceiver::Logger,
+        names: &[
+            "trace", "debug", "info", "warn", "warning", "error", "fine", "finer", "finest",
+            "severe",
+        ],
     },
 ];

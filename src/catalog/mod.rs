@@ -1685,3 +1685,45 @@ pub fn passes_value_through(language: Language, name: &str) -> bool {
     };
     names.contains(&name)
 }
+
+/// A family of logging calls: the receiver they are made on and their names.
+pub struct LogCall {
+    pub receiver: LogReceiver,
+    pub names: &'static [&'static str],
+}
+
+pub enum LogReceiver {
+    /// A free function: `println(x)`.
+    None,
+    /// A chain through this name: `Log.d(..)`, `Timber.tag(t).d(..)`.
+    Root(&'static str),
+    /// A value named `log` or `logger` in any case (`LOG`, `Logger`,
+    /// `this.logger`): how logger fields are named, whatever their library.
+    Logger,
+}
+
+/// Whether `call` writes a log line: what it is handed is recorded, not
+/// acted on.
+pub fn is_log_call(language: Language, call: &Call) -> bool {
+    let table: &[LogCall] = match language {
+        Language::Kotlin => kotlin::LOG_CALLS,
+        Language::Swift => swift::LOG_CALLS,
+        Language::Rust | Language::Sql => &[],
+    };
+    let last = match call.receiver.last() {
+        Some(Segment::Name(name)) => Some(name.to_ascii_lowercase()),
+        _ => None,
+    };
+    table.iter().any(|family| {
+        let receiver_matches = match family.receiver {
+            LogReceiver::None => call.receiver.is_empty(),
+            // `android.util.Log.d(..)` names its package first.
+            LogReceiver::Root(name) => call
+                .receiver
+                .iter()
+                .any(|segment| matches!(segment, Segment::Name(n) if n == name)),
+            LogReceiver::Logger => matches!(last.as_deref(), Some("log" | "logger")),
+        };
+        receiver_matches && family.names.contains(&call.name.as_str())
+    })
+}

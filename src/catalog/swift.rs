@@ -1,7 +1,8 @@
 //! Swift: the sqlite3 C API, FMDB, GRDB, SQLite.swift, Foundation and System.
 
 use super::{
-    Action, ArgAt, AssignRow, Payload, Place, PrefsSyncAction, Receiver, Row, TypeFlow, SERIALIZED,
+    Action, ArgAt, AssignRow, LogCall, LogReceiver, Payload, Place, PrefsSyncAction, Receiver, Row,
+    TypeFlow, SERIALIZED,
 };
 
 pub const ROWS: &[Row] = &[
@@ -242,4 +243,20 @@ pub const TYPE_FLOWS: &[TypeFlow] = &[
     TypeFlow::MemberOf("JSONSerialization", "data", SERIALIZED),
     TypeFlow::MemberOf("NSKeyedArchiver", "archivedData", SERIALIZED),
     TypeFlow::MemberOf("NSKeyedArchiver", "encodedData", SERIALIZED),
+];
+
+/// Logging calls: handing a value to one of these records it and acts on
+/// nothing.
+pub const LOG_CALLS: &[LogCall] = &[
+    LogCall {
+        receiver: LogReceiver::None,
+        names: &["print", "debugPrint", "NSLog", "os_log"],
+    },
+    // os.Logger
+    LogCall {
+        receiver: LogReceiver::Logger,
+        names: &[
+            "trace", "debug", "info", "notice", "warning", "error", "critical", "fault", "log",
+        ],
+    },
 ];

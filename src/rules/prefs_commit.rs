@@ -38,15 +38,22 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 // A used result is a decision taken on purpose: the caller
                 // needs to know whether the write reached the disk.
                 PrefsSyncWrite::Commit => {
-                    if !crate::value_use::value_unused(ctx.model, &ctx.file.text, node)
-                        || applied_elsewhere(ctx, node, call)
-                    {
+                    // A logged result is recorded, not acted on: no
+                    // decision depends on it.
+                    let fate = if crate::value_use::value_unused(ctx.model, &ctx.file.text, node) {
+                        "its result is never read"
+                    } else if crate::value_use::value_only_logged(ctx.model, node) {
+                        "its result is only logged"
+                    } else {
+                        return None;
+                    };
+                    if applied_elsewhere(ctx, node, call) {
                         return None;
                     }
                     let diagnostic = Diagnostic::new(
                         &RULE,
                         call.name_range.clone(),
-                        "`commit()` writes the whole preferences file synchronously on the calling thread, often the main thread, and its result is never read",
+                        format!("`commit()` writes the whole preferences file synchronously on the calling thread, often the main thread, and {fate}"),
                     )
                     .label("blocks until the XML file is written")
                     .note(NOTE);
