@@ -49,14 +49,7 @@ fn every_project_has_exactly_its_expected_findings() {
 
 #[test]
 fn the_partial_index_suggestion_carries_the_predicate_the_queries_use() {
-    let project = common::testdata().join("projects/partial-index-from-queries");
-    let report = storlint::lint_paths(std::slice::from_ref(&project), &project).unwrap();
-    let diagnostic = report
-        .files
-        .iter()
-        .flat_map(|f| &f.diagnostics)
-        .find(|d| d.rule == "non-partial-index")
-        .expect("a non-partial-index finding");
+    let diagnostic = first_finding("partial-index-from-queries", "non-partial-index");
     assert!(
         diagnostic.help.contains("WHERE archived = 0"),
         "{}",
@@ -110,14 +103,7 @@ fn test_code_is_reported_when_tests_are_included() {
 /// wrappers, so the reader can see why a plain call runs a VACUUM.
 #[test]
 fn a_vacuum_wrapper_finding_names_the_chain() {
-    let project = common::testdata().join("projects/vacuum-wrapper-called-by-app");
-    let report = storlint::lint_paths(std::slice::from_ref(&project), &project).unwrap();
-    let diagnostic = report
-        .files
-        .iter()
-        .flat_map(|f| &f.diagnostics)
-        .find(|d| d.rule == "full-vacuum")
-        .expect("a full-vacuum finding");
+    let diagnostic = first_finding("vacuum-wrapper-called-by-app", "full-vacuum");
     assert_eq!(
         diagnostic.primary.message,
         "runs a full VACUUM through `run_vacuum` → `vacuum`"
@@ -165,4 +151,16 @@ fn listed(report: &storlint::Report) -> Vec<String> {
         .collect();
     found.sort();
     found
+}
+
+/// The first finding of `rule` in the project `name` under testdata/projects.
+fn first_finding(name: &str, rule: &str) -> storlint::diagnostic::Diagnostic {
+    let project = common::testdata().join("projects").join(name);
+    let report = storlint::lint_paths(std::slice::from_ref(&project), &project).unwrap();
+    report
+        .files
+        .into_iter()
+        .flat_map(|f| f.diagnostics)
+        .find(|d| d.rule == rule)
+        .unwrap_or_else(|| panic!("{name}: a {rule} finding"))
 }

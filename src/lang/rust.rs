@@ -248,32 +248,35 @@ impl Lowerer<'_, '_> {
         start..end.max(start)
     }
 
-    /// Records an item marked as test code (`#[cfg(test)]`, `#[test]`,
-    /// `#[tokio::test]`, `#[bench]`): the marker is on the item, which the
-    /// model has no node for when it is a module. Returns whether this item
-    /// starts a test region; items nested in one are not measured again,
-    /// since measuring an item's span copies its whole token tree.
-    fn note_test_item(&mut self, attributes: &[syn::Attribute], item: &impl Spanned) -> bool {
-        if self.inside_test_item || !attributes.iter().any(marks_test_code) {
-            return false;
+    /// Visits `code` inside the regions its attributes open, recording
+    /// each region that starts here: test code (`#[cfg(test)]`, `#[test]`,
+    /// `#[tokio::test]`, `#[bench]`; on items only, `items`) and code built
+    /// only for Apple targets. The model has no node for a module, so the
+    /// marker is read here. A region nested in one of its kind is not
+    /// measured again: measuring a span copies the code's whole token tree.
+    fn visit_marked<C: Spanned>(
+        &mut self,
+        attributes: &[syn::Attribute],
+        code: &C,
+        items: bool,
+        visit: impl FnOnce(&mut Self, &C),
+    ) {
+        let test = items && !self.inside_test_item && attributes.iter().any(marks_test_code);
+        let apple = !self.inside_apple_only && attributes.iter().any(builds_only_for_apple);
+        if test || apple {
+            let range = self.span_range(code.span());
+            if test {
+                self.model.test_items.push(range.clone());
+                self.inside_test_item = true;
+            }
+            if apple {
+                self.model.apple_only.push(range);
+                self.inside_apple_only = true;
+            }
         }
-        let range = self.span_range(item.span());
-        self.model.test_items.push(range);
-        self.inside_test_item = true;
-        true
-    }
-
-    /// Records code under a `cfg` that holds only on Apple targets. Returns
-    /// whether it starts an Apple-only region; like test items, nested ones
-    /// are not measured again.
-    fn note_apple_only(&mut self, attributes: &[syn::Attribute], code: &impl Spanned) -> bool {
-        if self.inside_apple_only || !attributes.iter().any(builds_only_for_apple) {
-            return false;
-        }
-        let range = self.span_range(code.span());
-        self.model.apple_only.push(range);
-        self.inside_apple_only = true;
-        true
+        visit(self, code);
+        self.inside_test_item &= !test;
+        self.inside_apple_only &= !apple;
     }
 
     fn span_range(&self, span: Span) -> ByteRange {
@@ -702,19 +705,15 @@ impl Lowerer<'_, '_> {
 
 impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_item(&mut self, item: &'ast syn::Item) {
-        let marked = self.note_test_item(item_attributes(item), item);
-        let apple = self.note_apple_only(item_attributes(item), item);
-        syn::visit::visit_item(self, item);
-        self.inside_test_item &= !marked;
-        self.inside_apple_only &= !apple;
+        self.visit_marked(item_attributes(item), item, true, |this, item| {
+            syn::visit::visit_item(this, item)
+        });
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
-        let marked = self.note_test_item(impl_item_attributes(item), item);
-        let apple = self.note_apple_only(impl_item_attributes(item), item);
-        syn::visit::visit_impl_item(self, item);
-        self.inside_test_item &= !marked;
-        self.inside_apple_only &= !apple;
+        self.visit_marked(impl_item_attributes(item), item, true, |this, item| {
+            syn::visit::visit_impl_item(this, item)
+        });
     }
 
     // Items in statement position go through `visit_item`.
@@ -725,15 +724,15 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
             syn::Stmt::Macro(mac) => &mac.attrs[..],
             syn::Stmt::Item(_) => &[],
         };
-        let apple = self.note_apple_only(attributes, stmt);
-        syn::visit::visit_stmt(self, stmt);
-        self.inside_apple_only &= !apple;
+        self.visit_marked(attributes, stmt, false, |this, stmt| {
+            syn::visit::visit_stmt(this, stmt)
+        });
     }
 
     fn visit_arm(&mut self, arm: &'ast syn::Arm) {
-        let apple = self.note_apple_only(&arm.attrs, arm);
-        syn::visit::visit_arm(self, arm);
-        self.inside_apple_only &= !apple;
+        self.visit_marked(&arm.attrs, arm, false, |this, arm| {
+            syn::visit::visit_arm(this, arm)
+        });
     }
 
     // Attributes (including `///` doc comments, which syn turns into

@@ -2281,6 +2281,15 @@ mod tests {
         }
     }
 
+    /// Each filter of a query's WHERE as (column, test, optional).
+    fn filter_tests(sql: &str) -> Vec<(String, FilterTest, bool)> {
+        query_of(sql)
+            .filters
+            .into_iter()
+            .map(|f| (f.column.column, f.test, f.optional))
+            .collect()
+    }
+
     fn indexed(name: &str, range: ByteRange, descending: bool, expression: bool) -> IndexedColumn {
         IndexedColumn {
             name: name.to_string(),
@@ -2638,11 +2647,7 @@ mod tests {
         );
         let sql = "SELECT * FROM t WHERE k = 3 AND NOT (x <> 'it''s') AND y BETWEEN 1 AND 5 \
                    AND z LIKE 'ab%' AND w GLOB 'a*' AND -1 = v AND u IS NOT 0 AND s IS TRUE";
-        let tests: Vec<(String, FilterTest, bool)> = query_of(sql)
-            .filters
-            .into_iter()
-            .map(|f| (f.column.column, f.test, f.optional))
-            .collect();
+        let tests = filter_tests(sql);
         assert_eq!(
             tests,
             vec![
@@ -3827,11 +3832,7 @@ mod tests {
         );
         let sql =
             "SELECT * FROM t WHERE (archived = 0 AND a = ?) OR (b = ? AND archived = 0 AND c = 1)";
-        let tests: Vec<(String, FilterTest, bool)> = query_of(sql)
-            .filters
-            .into_iter()
-            .map(|f| (f.column.column, f.test, f.optional))
-            .collect();
+        let tests = filter_tests(sql);
         assert_eq!(
             tests,
             vec![
