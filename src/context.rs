@@ -172,18 +172,11 @@ fn header<'t>(text: &'t str, node: &crate::model::Node) -> &'t str {
     &declaration[..end]
 }
 
-/// A test class by its header: an `XCTestCase` (or Quick `QuickSpec`)
-/// subclass, a Swift Testing `@Suite`, a JUnit `@RunWith` class.
+/// A test class by its header (`catalog::test_class_markers`).
 fn type_is_test(language: Language, header: &str) -> bool {
-    match language {
-        Language::Swift => ["XCTestCase", "QuickSpec", "@Suite"]
-            .iter()
-            .any(|w| has_word(header, w)),
-        Language::Kotlin => ["@RunWith", "@HiltAndroidTest"]
-            .iter()
-            .any(|w| has_word(header, w)),
-        Language::Rust | Language::Sql => false,
-    }
+    catalog::test_class_markers(language)
+        .iter()
+        .any(|marker| has_word(header, marker))
 }
 
 /// `word` in `text`, not as part of a longer identifier.

@@ -1060,6 +1060,34 @@ fn word_in(text: &str, range: ByteRange, word: &str) -> Option<ByteRange> {
     None
 }
 
+/// Words in a type's header that make it a test class: an `XCTestCase`
+/// (or Quick `QuickSpec`) subclass, a Swift Testing `@Suite`, a JUnit
+/// `@RunWith` or Hilt `@HiltAndroidTest` class.
+pub fn test_class_markers(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::Swift => &["XCTestCase", "QuickSpec", "@Suite"],
+        Language::Kotlin => &["@RunWith", "@HiltAndroidTest"],
+        Language::Rust | Language::Sql => &[],
+    }
+}
+
+/// Whether a connection's journal mode must be asked for on every
+/// connection. Android's framework sets it again on each connection it
+/// opens; elsewhere `journal_mode=WAL` is stored in the database file and
+/// holds for every later connection.
+pub fn journal_mode_is_per_connection(language: Language) -> bool {
+    language == Language::Kotlin
+}
+
+/// The rollback journal a connection keeps when nothing asks for WAL, and
+/// what it costs per commit.
+pub fn default_journal(language: Language) -> &'static str {
+    match language {
+        Language::Kotlin => "Android's default rollback journal (TRUNCATE): every changed page is written twice and each commit truncates a journal file",
+        _ => "SQLite's default rollback journal: every changed page is written twice and each commit creates and deletes a journal file",
+    }
+}
+
 /// Annotations that mark a function as a test or test fixture (JUnit, kotlin.test).
 pub fn is_test_annotation(name: &str) -> bool {
     matches!(

@@ -1,5 +1,6 @@
 use std::collections::HashSet;
 
+use crate::catalog;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::project::{OpenSite, Project};
 use crate::registry::{Check, FixAvailability, Rule};
@@ -35,10 +36,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             {
                 continue;
             }
-            let default_journal = match language {
-                Language::Kotlin => "Android's default rollback journal (TRUNCATE): every changed page is written twice and each commit truncates a journal file",
-                _ => "SQLite's default rollback journal: every changed page is written twice and each commit creates and deletes a journal file",
-            };
+            let default_journal = catalog::default_journal(language);
             let diagnostic = Diagnostic::new(
                 &RULE,
                 open.place.range.clone(),
@@ -78,7 +76,7 @@ fn databases_put_in_wal<'p>(project: &'p Project) -> HashSet<&'p str> {
 /// WAL is in WAL too. Android's framework sets the journal mode again on
 /// every connection it opens, so there each connection must ask for WAL.
 fn open_database_is_in_wal(language: Language, open: &OpenSite, in_wal: &HashSet<&str>) -> bool {
-    language != Language::Kotlin
+    !catalog::journal_mode_is_per_connection(language)
         && open
             .database
             .as_deref()
