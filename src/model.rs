@@ -43,6 +43,9 @@ pub struct Model {
     /// item, statement or match arm): there some portable calls mean
     /// something stronger (std's `File::sync_all` is `F_FULLFSYNC`).
     pub apple_only: Vec<ByteRange>,
+    /// The Kotlin `package` the file declares: top-level functions of the
+    /// same package are visible without an import.
+    pub package: Option<String>,
     /// Each node's children, built on first use: rules ask for children of
     /// every function and type, and a scan of all nodes per question made
     /// summarising a file quadratic in its size.
@@ -124,6 +127,30 @@ pub struct Function {
     pub kind: FunctionKind,
     /// The name token, for labels.
     pub name_range: ByteRange,
+    /// The declared return type's last segment without generics or
+    /// optionality (`Self` as written): the project stage follows receiver
+    /// chains such as `AppDatabase.instance.fooDao().insert(x)` through it.
+    pub returns: Option<String>,
+    /// Callable only from its own file: Kotlin and Swift `private` /
+    /// `fileprivate`, a Rust item without `pub` (its module, which is
+    /// its file but for inline modules).
+    pub file_private: bool,
+    /// The type a Kotlin extension function (`fun Foo.bar()`) or Swift
+    /// extension adds the function to, when it is not the enclosing type.
+    pub extends: Option<String>,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>, kind: FunctionKind, name_range: ByteRange) -> Function {
+        Function {
+            name: name.into(),
+            kind,
+            name_range,
+            returns: None,
+            file_private: false,
+            extends: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -370,6 +397,7 @@ impl Model {
             sql_facts: Vec::new(),
             test_items: Vec::new(),
             apple_only: Vec::new(),
+            package: None,
             child_lists: OnceLock::new(),
         }
     }
@@ -441,6 +469,13 @@ impl Model {
     pub fn calls(&self) -> impl Iterator<Item = (NodeId, &Call)> + '_ {
         self.ids().filter_map(move |id| match &self.node(id).kind {
             NodeKind::Call(call) => Some((id, call)),
+            _ => None,
+        })
+    }
+
+    pub fn functions(&self) -> impl Iterator<Item = (NodeId, &Function)> + '_ {
+        self.ids().filter_map(move |id| match &self.node(id).kind {
+            NodeKind::Function(function) => Some((id, function)),
             _ => None,
         })
     }

@@ -665,9 +665,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             return Value::Other;
         }
         match node.kind() {
-            "line_comment" | "block_comment" | "package_header" | "type_alias" | "shebang" => {
+            "package_header" => {
+                if let Some(name) = child_of_kind(node, "qualified_identifier") {
+                    let segments: Vec<&str> = named_children(name)
+                        .into_iter()
+                        .map(|c| self.text(c))
+                        .collect();
+                    self.model.package = Some(segments.join("."));
+                }
                 Value::Other
             }
+            "line_comment" | "block_comment" | "type_alias" | "shebang" => Value::Other,
             "import" => {
                 self.import(node);
                 Value::Other
@@ -930,11 +938,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         self.push(
             ctx,
             node.byte_range(),
-            NodeKind::Function(Function {
-                name: name.to_string(),
-                kind,
-                name_range,
-            }),
+            NodeKind::Function(Function::new(name, kind, name_range)),
         )
     }
 
@@ -1090,7 +1094,34 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let name = name_node.map_or("", |n| self.text(n));
         let name_range = name_node.map_or(node.byte_range(), |n| n.byte_range());
         let id = self.push_function(ctx, node, name, FunctionKind::Plain, name_range);
+        // A type before the parameters is an extension's receiver, one
+        // after them the return type.
+        let mut before_parameters = true;
+        let (mut extends, mut returns) = (None, None);
+        for child in named_children(node) {
+            match child.kind() {
+                "function_value_parameters" => before_parameters = false,
+                kind if is_type_node(kind) && before_parameters => extends = self.type_name(child),
+                kind if is_type_node(kind) => returns = self.type_name(child),
+                _ => {}
+            }
+        }
+        let file_private = self.has_modifier(node, "private");
+        if let NodeKind::Function(function) = &mut self.model.nodes[id.index()].kind {
+            function.returns = returns;
+            function.extends = extends;
+            function.file_private = file_private;
+        }
         self.function_parts(node, ctx.body(id));
+    }
+
+    /// Whether the declaration carries the modifier `word` (`private`, `const`).
+    fn has_modifier(&self, node: TsNode, word: &str) -> bool {
+        children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "modifiers")
+            .flat_map(named_children)
+            .any(|m| self.text(m) == word)
     }
 
     /// Parameters, annotations and body of a function-like node.
@@ -2798,6 +2829,34 @@ abstract class AppDatabase : RoomDatabase()
                 Segment::Name("prefs".to_string()),
                 Segment::Call("edit".to_string())
             ])
+        );
+    }
+
+    #[test]
+    fn declarations_keep_package_visibility_return_and_extended_types() {
+        let model = lower_text(
+            "package app.data\n\nclass Store {\n    private fun helper(): Int = 1\n    fun dao(): NoteDao? = null\n}\nfun Store.extra(sql: String): List<Int> = listOf()\n",
+        );
+        assert_eq!(model.package.as_deref(), Some("app.data"));
+        let summary: Vec<(&str, Option<&str>, bool, Option<&str>)> = model
+            .functions()
+            .map(|(_, f)| f)
+            .map(|f| {
+                (
+                    f.name.as_str(),
+                    f.returns.as_deref(),
+                    f.file_private,
+                    f.extends.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("helper", Some("Int"), true, None),
+                ("dao", Some("NoteDao"), false, None),
+                ("extra", Some("List"), false, Some("Store")),
+            ]
         );
     }
 }

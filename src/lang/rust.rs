@@ -629,12 +629,17 @@ impl Lowerer<'_, '_> {
         sig: &Signature,
         kind: FunctionKind,
         body: &Block,
+        file_private: bool,
     ) {
-        let function = Function {
-            name: sig.ident.unraw().to_string(),
+        let mut function = Function::new(
+            sig.ident.unraw().to_string(),
             kind,
-            name_range: self.span_range(sig.ident.span()),
-        };
+            self.span_range(sig.ident.span()),
+        );
+        function.file_private = file_private;
+        if let syn::ReturnType::Type(_, ty) = &sig.output {
+            function.returns = returned_type_name(ty);
+        }
         let id = self.push(range, NodeKind::Function(function));
         self.within(id, |this| {
             for input in &sig.inputs {
@@ -756,7 +761,8 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_item_fn(&mut self, item: &'ast syn::ItemFn) {
         let first = vis_span(&item.vis).unwrap_or_else(|| signature_first_span(&item.sig));
         let range = self.range(first, item.block.brace_token.span.close());
-        self.lower_function(range, &item.sig, FunctionKind::Plain, &item.block);
+        let private = matches!(item.vis, Visibility::Inherited);
+        self.lower_function(range, &item.sig, FunctionKind::Plain, &item.block, private);
     }
 
     fn visit_impl_item_fn(&mut self, item: &'ast syn::ImplItemFn) {
@@ -769,7 +775,9 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
         } else {
             FunctionKind::Plain
         };
-        self.lower_function(range, &item.sig, kind, &item.block);
+        // A trait's methods are as visible as the trait, whatever is written.
+        let private = self.impl_trait.is_none() && matches!(item.vis, Visibility::Inherited);
+        self.lower_function(range, &item.sig, kind, &item.block, private);
     }
 
     fn visit_trait_item_fn(&mut self, item: &'ast syn::TraitItemFn) {
@@ -779,7 +787,7 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
                 signature_first_span(&item.sig),
                 body.brace_token.span.close(),
             );
-            self.lower_function(range, &item.sig, FunctionKind::Plain, body);
+            self.lower_function(range, &item.sig, FunctionKind::Plain, body, false);
         }
     }
 
@@ -1226,6 +1234,37 @@ fn type_name(ty: &Type) -> Option<String> {
         Type::TraitObject(object) => first_trait(&object.bounds),
         Type::ImplTrait(implementation) => first_trait(&implementation.bounds),
         _ => None,
+    }
+}
+
+/// The type a function returns, seen through the wrappers that only carry
+/// it: `Result<Connection>`, `Option<Arc<Store>>` and `Box<Store>` are
+/// `Connection` and `Store`.
+fn returned_type_name(ty: &Type) -> Option<String> {
+    const CARRIERS: &[&str] = &[
+        "Result",
+        "Option",
+        "Box",
+        "Arc",
+        "Rc",
+        "Mutex",
+        "RwLock",
+        "MutexGuard",
+    ];
+    if let Type::Path(path) = ty {
+        let last = path.path.segments.last()?;
+        if CARRIERS.iter().any(|c| last.ident == c) {
+            if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                return args.args.iter().find_map(|arg| match arg {
+                    syn::GenericArgument::Type(inner) => returned_type_name(inner),
+                    _ => None,
+                });
+            }
+        }
+    }
+    match ty {
+        Type::Reference(reference) => returned_type_name(&reference.elem),
+        _ => type_name(ty),
     }
 }
 
@@ -2699,5 +2738,26 @@ impl Store {
         let (file, model) = lowered(src);
         assert_well_formed(&file, &model);
         assert_eq!(model.comments.len(), 2);
+    }
+
+    #[test]
+    fn functions_keep_visibility_and_the_type_they_return_through_carriers() {
+        let (_, model) = lowered(
+            "fn helper() -> Result<Connection> { todo!() }\npub fn open() -> Option<Arc<Store>> { None }\nimpl Store { fn new() -> Self { Store } pub fn dao(&self) -> &Dao { &self.dao } }\nimpl Drop for Store { fn drop(&mut self) {} }\n",
+        );
+        let summary: Vec<(&str, Option<&str>, bool)> = model
+            .functions()
+            .map(|(_, f)| (f.name.as_str(), f.returns.as_deref(), f.file_private))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("helper", Some("Connection"), true),
+                ("open", Some("Store"), false),
+                ("new", Some("Self"), true),
+                ("dao", Some("Dao"), false),
+                ("drop", None, false),
+            ]
+        );
     }
 }

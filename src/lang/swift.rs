@@ -458,6 +458,18 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
     }
 
+    /// `private` and `fileprivate` declarations are callable from their file only.
+    fn is_file_private(&self, node: TsNode) -> bool {
+        children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "modifiers")
+            .flat_map(children)
+            .any(|m| {
+                m.kind() == "visibility_modifier"
+                    && matches!(self.text(m).trim(), "private" | "fileprivate")
+            })
+    }
+
     fn lower_function(&mut self, node: TsNode, parent: Option<NodeId>, kind: FunctionKind) {
         let keyword = |k: &str| children(node).into_iter().find(|c| c.kind() == k);
         let (name, name_range) = match node.kind() {
@@ -471,15 +483,16 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         };
         let name_range =
             name_range.map_or(node.start_byte()..node.start_byte(), |n| n.byte_range());
-        let id = self.push(
-            parent,
-            node.byte_range(),
-            NodeKind::Function(Function {
-                name: name.clone(),
-                kind,
-                name_range,
-            }),
-        );
+        let mut function = Function::new(name.clone(), kind, name_range);
+        // The grammar files the return type under `name` (or `return_type`
+        // in later versions): it is the named node after `->`.
+        function.returns = children(node)
+            .into_iter()
+            .skip_while(|c| c.kind() != "->")
+            .find(|c| c.is_named())
+            .and_then(|t| self.type_name(t));
+        function.file_private = self.is_file_private(node);
+        let id = self.push(parent, node.byte_range(), NodeKind::Function(function));
         let mut last_parameter = None;
         for (field, child) in children_with_fields(node) {
             match (field, child.kind()) {
@@ -658,11 +671,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 Some(name_range) => Some(self.push(
                     parent,
                     node.byte_range(),
-                    NodeKind::Function(Function {
-                        name: property_name.to_string(),
-                        kind: FunctionKind::Getter,
+                    NodeKind::Function(Function::new(
+                        property_name,
+                        FunctionKind::Getter,
                         name_range,
-                    }),
+                    )),
                 )),
                 None => parent,
             };
@@ -710,11 +723,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let id = self.push(
                     parent,
                     child.byte_range(),
-                    NodeKind::Function(Function {
-                        name: property_name.to_string(),
-                        kind,
-                        name_range: keyword.byte_range(),
-                    }),
+                    NodeKind::Function(Function::new(property_name, kind, keyword.byte_range())),
                 );
                 self.lower_children(child, Some(id), Scope::Local);
             } else {
@@ -2509,5 +2518,24 @@ let top = 3
         let mut sorted = starts.clone();
         sorted.sort();
         assert_eq!(starts, sorted);
+    }
+
+    #[test]
+    fn functions_keep_visibility_and_return_type() {
+        let (_, model) = lower_src(
+            "class Store {\n    private func helper() -> Int { 1 }\n    fileprivate func other() {}\n    func queue() -> DatabaseQueue? { nil }\n    private(set) var count = 0\n}\n",
+        );
+        let summary: Vec<(&str, Option<&str>, bool)> = model
+            .functions()
+            .map(|(_, f)| (f.name.as_str(), f.returns.as_deref(), f.file_private))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("helper", Some("Int"), true),
+                ("other", None, true),
+                ("queue", Some("DatabaseQueue"), false),
+            ]
+        );
     }
 }
