@@ -21,6 +21,33 @@ impl Severity {
     }
 }
 
+/// A place in any file, maybe another than the finding's, that explains
+/// it: a step of the chain through the project's own functions
+/// (`through runCreateStatements -> executeStatements`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    /// The file as shown to the user.
+    pub path: String,
+    pub range: ByteRange,
+    /// Zero-based line and UTF-16 column of the range's start and end, as
+    /// SARIF and LSP count them.
+    pub start: (usize, usize),
+    pub end: (usize, usize),
+    pub message: String,
+}
+
+impl Related {
+    pub fn new(source: &crate::source::SourceFile, range: ByteRange, message: String) -> Related {
+        Related {
+            path: source.display.clone(),
+            start: source.line_col_utf16(range.start),
+            end: source.line_col_utf16(range.end),
+            range,
+            message,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
     pub range: ByteRange,
@@ -60,6 +87,8 @@ pub struct Diagnostic {
     /// The exact token at fault.
     pub primary: Label,
     pub secondary: Vec<Label>,
+    /// Places in other functions or files that lead to the finding.
+    pub related: Vec<Related>,
     /// The evidence behind the cost: measured figures and their source.
     pub note: Option<String>,
     /// What to do instead.
@@ -82,6 +111,7 @@ impl Diagnostic {
                 message: String::new(),
             },
             secondary: Vec::new(),
+            related: Vec::new(),
             note: None,
             help: rule.help.to_string(),
             fix: None,
@@ -100,6 +130,11 @@ impl Diagnostic {
 
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = help.into();
+        self
+    }
+
+    pub fn related(mut self, related: Vec<Related>) -> Diagnostic {
+        self.related.extend(related);
         self
     }
 

@@ -43,6 +43,14 @@ pub struct Model {
     /// item, statement or match arm): there some portable calls mean
     /// something stronger (std's `File::sync_all` is `F_FULLFSYNC`).
     pub apple_only: Vec<ByteRange>,
+    /// (type, supertype) pairs the file declares: Rust `impl Trait for
+    /// Type`, Kotlin `class A : B(), I`, Swift `class A: B, P`. A type has
+    /// its supertypes' methods; a call of an interface method runs an
+    /// implementation's.
+    pub supertypes: Vec<(String, String)>,
+    /// (alias, name) pairs of types imported under another name
+    /// (`use a::Connection as Db`, Kotlin `import a.Connection as Db`).
+    pub aliases: Vec<(String, String)>,
     /// The Kotlin `package` the file declares: top-level functions of the
     /// same package are visible without an import.
     pub package: Option<String>,
@@ -138,6 +146,9 @@ pub struct Function {
     /// The type a Kotlin extension function (`fun Foo.bar()`) or Swift
     /// extension adds the function to, when it is not the enclosing type.
     pub extends: Option<String>,
+    /// False for a declaration without a body (a Kotlin interface or
+    /// abstract method): calls of it run one of its implementations.
+    pub has_body: bool,
 }
 
 impl Function {
@@ -149,6 +160,7 @@ impl Function {
             returns: None,
             file_private: false,
             extends: None,
+            has_body: true,
         }
     }
 }
@@ -398,6 +410,8 @@ impl Model {
             test_items: Vec::new(),
             apple_only: Vec::new(),
             package: None,
+            supertypes: Vec::new(),
+            aliases: Vec::new(),
             child_lists: OnceLock::new(),
         }
     }

@@ -1029,7 +1029,25 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn delegation_specifiers(&mut self, node: TsNode, ctx: Ctx) {
+        let subtype = ctx.parent.and_then(|id| match &self.model.node(id).kind {
+            NodeKind::TypeDecl { name } => Some(name.clone()),
+            _ => None,
+        });
         for specifier in named_children(node) {
+            let written =
+                named_children(specifier)
+                    .into_iter()
+                    .find_map(|child| match child.kind() {
+                        "constructor_invocation" | "explicit_delegation" => named_children(child)
+                            .into_iter()
+                            .find(|c| is_type_node(c.kind()))
+                            .and_then(|t| self.type_name(t)),
+                        kind if is_type_node(kind) => self.type_name(child),
+                        _ => None,
+                    });
+            if let (Some(subtype), Some(supertype)) = (&subtype, written) {
+                self.model.supertypes.push((subtype.clone(), supertype));
+            }
             for child in named_children(specifier) {
                 if child.kind() == "constructor_invocation" {
                     self.constructor_invocation(child, ctx);
@@ -1107,10 +1125,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             }
         }
         let file_private = self.has_modifier(node, "private");
+        let has_body = child_of_kind(node, "function_body").is_some();
         if let NodeKind::Function(function) = &mut self.model.nodes[id.index()].kind {
             function.returns = returns;
             function.extends = extends;
             function.file_private = file_private;
+            function.has_body = has_body;
         }
         self.function_parts(node, ctx.body(id));
     }

@@ -748,6 +748,7 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
 
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         push_use_paths(&item.tree, String::new(), &mut self.model.imports);
+        push_use_aliases(&item.tree, &mut self.model.aliases);
     }
 
     fn visit_item_extern_crate(&mut self, item: &'ast syn::ItemExternCrate) {
@@ -847,6 +848,11 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
             .as_ref()
             .and_then(|(_, path, _)| path.segments.last())
             .map(|segment| segment.ident.unraw().to_string());
+        if let (Some(implemented), Some(implementor)) = (&trait_name, type_name(&item.self_ty)) {
+            self.model
+                .supertypes
+                .push((implementor, implemented.clone()));
+        }
         let saved = std::mem::replace(&mut self.impl_trait, trait_name);
         let saved_type = std::mem::replace(&mut self.impl_type, type_name(&item.self_ty));
         self.within(id, |this| {
@@ -1134,6 +1140,25 @@ fn is_literal_list(expr: &Expr) -> bool {
     }
 }
 
+/// `use a::Connection as Db;` names the type `Connection` `Db` in this file.
+fn push_use_aliases(tree: &syn::UseTree, out: &mut Vec<(String, String)>) {
+    match tree {
+        syn::UseTree::Path(path) => push_use_aliases(&path.tree, out),
+        syn::UseTree::Rename(rename) if rename.rename != "_" && rename.ident != "self" => {
+            out.push((
+                rename.rename.unraw().to_string(),
+                rename.ident.unraw().to_string(),
+            ))
+        }
+        syn::UseTree::Group(group) => {
+            for tree in &group.items {
+                push_use_aliases(tree, out);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn push_use_paths(tree: &syn::UseTree, prefix: String, out: &mut Vec<String>) {
     let joined = |name: String| {
         if prefix.is_empty() {
@@ -1250,6 +1275,12 @@ fn returned_type_name(ty: &Type) -> Option<String> {
         "Mutex",
         "RwLock",
         "MutexGuard",
+        "OwnedMutexGuard",
+        "RwLockReadGuard",
+        "RwLockWriteGuard",
+        "Ref",
+        "RefMut",
+        "Pin",
     ];
     if let Type::Path(path) = ty {
         let last = path.path.segments.last()?;

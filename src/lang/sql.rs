@@ -307,6 +307,22 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     Ok(model)
 }
 
+/// Whether a string starts like a SQL statement (its first word is a
+/// statement keyword): worth keeping for the project stage, which parses
+/// it only when it reaches a SQL call through an app function.
+pub fn reads_as_sql(text: &str) -> bool {
+    const STARTS: &[&str] = &[
+        "SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "PRAGMA",
+        "VACUUM", "WITH", "BEGIN", "COMMIT",
+    ];
+    let first = text
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '(')
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or_default();
+    STARTS.iter().any(|start| first.eq_ignore_ascii_case(start))
+}
+
 /// Every statement in `sql`, in order, with ranges in the host file.
 pub fn facts(sql: &StrLit) -> Vec<SqlFact> {
     Lexed::new(&sql.value).facts(sql)

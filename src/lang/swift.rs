@@ -447,6 +447,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             })
             .unwrap_or("")
             .to_string();
+        for specifier in children(node) {
+            if specifier.kind() != "inheritance_specifier" {
+                continue;
+            }
+            let supertype = named_field(specifier, "inherits_from").and_then(|t| self.type_name(t));
+            if let Some(supertype) = supertype {
+                self.model.supertypes.push((name.clone(), supertype));
+            }
+        }
         let id = self.push(parent, node.byte_range(), NodeKind::TypeDecl { name });
         for child in children(node) {
             match child.kind() {

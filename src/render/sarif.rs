@@ -101,19 +101,35 @@ fn result(source: &SourceFile, diagnostic: &Diagnostic) -> Value {
     if let Some(index) = rule_index {
         result["ruleIndex"] = json!(index);
     }
-    if !diagnostic.secondary.is_empty() {
-        result["relatedLocations"] = diagnostic
-            .secondary
-            .iter()
-            .enumerate()
-            .map(|(id, label)| {
-                json!({
-                    "id": id,
-                    "physicalLocation": physical_location(source, &label.range),
-                    "message": { "text": label.message },
-                })
+    let same_file = diagnostic
+        .secondary
+        .iter()
+        .map(|label| (physical_location(source, &label.range), &label.message));
+    let other_places = diagnostic.related.iter().map(|related| {
+        let location = json!({
+            "artifactLocation": artifact_location(&related.path),
+            "region": {
+                "startLine": related.start.0 + 1,
+                "startColumn": related.start.1 + 1,
+                "endLine": related.end.0 + 1,
+                "endColumn": related.end.1 + 1,
+            }
+        });
+        (location, &related.message)
+    });
+    let related: Vec<Value> = same_file
+        .chain(other_places)
+        .enumerate()
+        .map(|(id, (location, message))| {
+            json!({
+                "id": id,
+                "physicalLocation": location,
+                "message": { "text": message },
             })
-            .collect();
+        })
+        .collect();
+    if !related.is_empty() {
+        result["relatedLocations"] = json!(related);
     }
     result
 }

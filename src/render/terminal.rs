@@ -51,10 +51,19 @@ fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
             .map(|l| Label::secondary((), l.range.clone()).with_message(l.message.clone())),
     );
     let mut notes: Vec<String> = diagnostic
-        .note
+        .related
         .iter()
-        .map(|n| format!("note: {n}"))
+        .map(|r| {
+            format!(
+                "{}: {}:{}:{}",
+                r.message,
+                r.path,
+                r.start.0 + 1,
+                r.start.1 + 1
+            )
+        })
         .collect();
+    notes.extend(diagnostic.note.iter().map(|n| format!("note: {n}")));
     notes.push(format!("help: {}", diagnostic.help));
     notes.push(format!("see `storlint rule {}`", diagnostic.rule));
     Rendered::new(severity)

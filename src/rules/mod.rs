@@ -20,9 +20,10 @@ pub mod write_without_transaction;
 
 use std::collections::HashSet;
 
+use crate::diagnostic::Related;
 use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind, TableChange};
 use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, HOLE};
-use crate::project::Project;
+use crate::project::{CallRef, FunctionRef, Project};
 use crate::source::ByteRange;
 
 /// The value a fact sets pragma `name` to, unless it is only a query or an
@@ -197,6 +198,41 @@ pub(crate) fn schema(project: &Project) -> Schema {
 pub(crate) fn location(project: &Project, file: usize, offset: usize) -> String {
     let source = project.files[file].source;
     format!("{}:{}", source.display, source.line_col(offset).0)
+}
+
+/// The chain through the project's functions that a call site reaches an
+/// operation by, as related locations: each further call on the way
+/// ("calls `executeStatements`"), then where the last function is declared.
+pub(crate) fn chain_related(project: &Project, chain: &[(CallRef, FunctionRef)]) -> Vec<Related> {
+    let mut related: Vec<Related> = chain
+        .iter()
+        .skip(1)
+        .map(|&((file, call), function)| {
+            Related::new(
+                project.files[file].source,
+                project.call((file, call)).range.clone(),
+                format!("through `{}`", project.function(function).name),
+            )
+        })
+        .collect();
+    if let Some(&(_, (file, last))) = chain.last() {
+        let function = project.function((file, last));
+        related.push(Related::new(
+            project.files[file].source,
+            function.name_range.clone(),
+            format!("`{}` is declared here", function.name),
+        ));
+    }
+    related
+}
+
+/// "`a` → `b`": the functions of a chain, for a message.
+pub(crate) fn chain_names(project: &Project, chain: &[(CallRef, FunctionRef)]) -> String {
+    chain
+        .iter()
+        .map(|&(_, function)| format!("`{}`", project.function(function).name))
+        .collect::<Vec<_>>()
+        .join(" → ")
 }
 
 /// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that

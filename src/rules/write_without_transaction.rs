@@ -1,6 +1,7 @@
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::project::{CallSummary, FunctionRef, Project};
+use crate::project::{CallRef, FunctionRef, Project};
 use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules;
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -23,6 +24,9 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         if !RULE.languages.contains(&language) {
             continue;
         }
+        // A loop is reported at its own writes; calls in it that write
+        // through helpers add nothing a reader would act on separately.
+        let mut loops_reported: Vec<ByteRange> = Vec::new();
         for write in &file.summary.writes {
             let Some(repeated) = &write.repeated else {
                 continue;
@@ -34,6 +38,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             {
                 continue;
             }
+            loops_reported.push(repeated.clone());
             findings.push((
                 index,
                 diagnostic(
@@ -48,7 +53,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             ));
         }
         // Calls to DAO write methods (Room `@Insert fun add(note: Note)`) are writes too.
-        for call in &file.summary.calls {
+        for (c, call) in file.summary.calls.iter().enumerate() {
             let Some(repeated) = &call.repeated else {
                 continue;
             };
@@ -58,87 +63,83 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 .iter()
                 .any(|w| w.place.range == call.range);
             if call.in_transaction
+                || already_a_write
+                || loops_reported.contains(repeated)
                 || project.in_helper_transaction(index, &call.handed_to)
                 || awaits_other_io(project, index, &call.awaits_each_iteration)
-                || already_a_write
-                || !calls_single_row_dao_write(project, index, call)
                 || held_by_callers(project, index, call.caller)
             {
                 continue;
             }
+            let Some(what) = writes_through(project, (index, c)) else {
+                continue;
+            };
+            let mut chain = vec![((index, c), project.callees((index, c))[0])];
+            let message = match what {
+                Through::Helper(rest) => {
+                    chain.extend(rest.iter().copied());
+                    format!(
+                        "`{}` writes a row on every call and runs once per iteration outside a transaction, so every row is its own transaction: its own journal writes and its own sync",
+                        call.callee
+                    )
+                }
+                Through::Statement => format!(
+                    "`{}` runs a write statement once per iteration outside a transaction, so every row is its own transaction: its own journal writes and its own sync",
+                    call.callee
+                ),
+            };
+            let message = if chain.len() > 1 {
+                format!(
+                    "{message} (through {})",
+                    rules::chain_names(project, &chain)
+                )
+            } else {
+                message
+            };
             findings.push((
                 index,
-                diagnostic(
-                    call.range.clone(),
-                    format!(
-                        "`{}` writes one row per iteration outside a transaction, so every row is its own transaction: its own journal writes and its own sync",
-                        call.callee
-                    ),
-                    repeated.clone(),
-                    language,
-                ),
+                diagnostic(call.range.clone(), message, repeated.clone(), language)
+                    .related(rules::chain_related(project, &chain)),
             ));
         }
     }
     findings
 }
 
-/// Whether every iteration awaits something that is not storage between its
-/// writes (a network request, most often): one transaction around the loop
-/// would stay open, holding the database's write lock, across every
-/// request. An awaited call counts when the catalog does not classify it
-/// and no project function of that name does storage I/O, itself or in a
-/// function it calls (a Kotlin `suspend` helper reading through a Room DAO
-/// waits for the database, not the network).
-fn awaits_other_io(project: &Project, file: usize, awaited: &[String]) -> bool {
-    let language = project.files[file].source.language;
-    let named = |callee: &str| -> Vec<FunctionRef> {
+/// How a call writes: through a project function that writes on every
+/// call (the chain below it), or by handing a write statement to one
+/// that executes it.
+enum Through<'p> {
+    Helper(&'p [(CallRef, FunctionRef)]),
+    Statement,
+}
+
+/// Whether every project function the call reaches writes on every call.
+fn writes_through<'p>(project: &'p Project, call: CallRef) -> Option<Through<'p>> {
+    if project.hands_over_write(call) {
+        return Some(Through::Statement);
+    }
+    let callees = project.callees(call);
+    let chains: Vec<&[(CallRef, FunctionRef)]> = callees
+        .iter()
+        .map(|&f| project.writes_once(f).map(Vec::as_slice))
+        .collect::<Option<_>>()?;
+    chains.first().map(|chain| Through::Helper(chain))
+}
+
+/// Whether every awaited call of an iteration is other I/O: none reaches
+/// a project function that does storage work.
+fn awaits_other_io(project: &Project, file: usize, awaited: &[usize]) -> bool {
+    awaited.iter().any(|&call| {
         project
-            .functions_named(callee)
+            .callees((file, call))
             .iter()
-            .copied()
-            .filter(|&(f, _)| project.files[f].source.language == language)
-            .collect()
-    };
-    let touches = |function: FunctionRef| project.function(function).touches_storage;
-    awaited.iter().any(|callee| {
-        named(callee).into_iter().all(|(f, index)| {
-            !touches((f, index))
-                && !project.files[f]
-                    .summary
-                    .calls
-                    .iter()
-                    .filter(|call| call.caller == Some(index))
-                    .any(|call| named(&call.callee).into_iter().any(touches))
-        })
+            .all(|&function| !project.touches_storage(function))
     })
 }
 
-/// Whether every caller of the function holds a transaction around the call.
 fn held_by_callers(project: &Project, file: usize, function: Option<usize>) -> bool {
     function.is_some_and(|f| project.always_in_transaction((file, f)))
-}
-
-/// Whether the call reaches DAO write methods that take one row: every
-/// function of that name it may reach is one (so an unrelated `insert`
-/// elsewhere in the project keeps it quiet).
-fn calls_single_row_dao_write(project: &Project, file: usize, call: &CallSummary) -> bool {
-    let language = project.files[file].source.language;
-    let candidates: Vec<FunctionRef> = project
-        .functions_named(&call.callee)
-        .iter()
-        .copied()
-        .filter(|&(f, _)| project.files[f].source.language == language)
-        .filter(|&fref| {
-            call.qualifier
-                .as_ref()
-                .is_none_or(|q| project.function(fref).owner.as_ref() == Some(q))
-        })
-        .collect();
-    !candidates.is_empty()
-        && candidates
-            .iter()
-            .all(|&fref| project.function(fref).dao_write == Some(false))
 }
 
 fn diagnostic(

@@ -1,0 +1,913 @@
+//! What the project stage keeps of one file: its declarations with their
+//! scopes and types, its call sites with what their receivers and arguments
+//! are, and its storage operations, each located in a function. Small facts,
+//! never the tree: the project stage joins them across files.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::catalog::{self, Classified, Op, TypeResolver};
+use crate::connections::{self, Transactions};
+use crate::context::TestCode;
+use crate::facts::FileSql;
+use crate::lang::sql::{self, SqlFact, SqlFactKind};
+use crate::model::{BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment, StrLit, Value};
+use crate::rules;
+use crate::source::ByteRange;
+
+/// What the project stage keeps of one file.
+#[derive(Debug, Default)]
+pub struct FileSummary {
+    pub functions: Vec<FunctionSummary>,
+    pub calls: Vec<CallSummary>,
+    pub opens: Vec<OpenSite>,
+    pub wal_enables: Vec<Place>,
+    pub sql: Vec<SqlSummary>,
+    /// SQL executed through a name defined in another file.
+    pub named_sql: Vec<(String, Place)>,
+    /// String constants this file defines, for other files' `named_sql`.
+    pub constants: Vec<(String, StrLit)>,
+    pub imports: Vec<String>,
+    /// The Kotlin package the file declares.
+    pub package: Option<String>,
+    /// Types declared here, by name: calls on values of these types reach
+    /// the project's functions, not a library's.
+    pub types: Vec<String>,
+    /// Properties and top-level values with what their type is.
+    pub properties: Vec<PropertyFact>,
+    /// (type, supertype) pairs: a type has its supertypes' methods too.
+    pub supertypes: Vec<(String, String)>,
+    /// (alias, name) pairs of types imported under another name.
+    pub aliases: Vec<(String, String)>,
+    // open-per-query, write-without-transaction:
+    /// Every connection opened here and what becomes of it.
+    pub open_uses: Vec<OpenUse>,
+    /// Every INSERT/UPDATE/DELETE/REPLACE run here, SQL or API.
+    pub writes: Vec<WriteSite>,
+    /// Types declared here that keep a path, file, context or open helper:
+    /// what opens a database rather than an open connection.
+    pub locator_types: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FunctionSummary {
+    pub name: String,
+    /// The name token.
+    pub name_range: ByteRange,
+    pub owner: Option<String>,
+    pub kind: FunctionKind,
+    /// A Room DAO write method (`@Insert`, `@Query("DELETE ..")`):
+    /// `Some(batched)`, batched when it takes a collection.
+    pub dao_write: Option<bool>,
+    /// Calls one of its own parameters inside a transaction it opens: a
+    /// project's `with_transaction(|tx| ..)` helper.
+    pub runs_argument_in_transaction: bool,
+    /// Does storage I/O the catalog knows itself (not through calls).
+    pub touches_storage: bool,
+    /// Callable only from this file.
+    pub file_private: bool,
+    /// False for an interface or abstract method: its implementations run.
+    pub has_body: bool,
+    /// The declared return type (`Self` as written).
+    pub returns: Option<String>,
+    pub parameters: Vec<String>,
+    /// Parameters (by position) whose value the function itself runs as
+    /// SQL: directly, or split into statements and run one by one.
+    pub executes_parameters: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CallSummary {
+    pub caller: Option<usize>,
+    pub callee: String,
+    /// What the call is made on, as far as this file can say.
+    pub receiver: Receiver,
+    /// The type the call is written in (a Kotlin companion's outer type).
+    pub owner: Option<String>,
+    pub args: Vec<ArgFact>,
+    /// The catalog knows the call as a storage operation.
+    pub storage_op: bool,
+    /// The callee's name token.
+    pub range: ByteRange,
+    /// The loop (its keyword) that runs this call once per iteration, in
+    /// the caller's own body.
+    pub repeated: Option<ByteRange>,
+    /// A transaction opened in the caller encloses the call.
+    pub in_transaction: bool,
+    /// The calls (indices into `FileSummary::calls`) that the closures
+    /// around this one are handed to, innermost first (`with_transaction`
+    /// in `conn.with_transaction(|tx| ..)`).
+    pub handed_to: Vec<usize>,
+    /// Calls (indices) every iteration that runs this one awaits, which
+    /// the catalog does not know as storage (`client.fetch(id).await`).
+    pub awaits_each_iteration: Vec<usize>,
+}
+
+/// A call's receiver: where the chain starts and the members after it.
+/// `self.db.noteDao()` is `This` then `db`, `noteDao()`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Receiver {
+    pub head: Head,
+    pub members: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Head {
+    /// No receiver: `f()`.
+    Bare,
+    /// `self`/`this`: the type the call is written in.
+    This,
+    /// A value of this type: declared (`dao: NoteDao`) or constructed (`Store()`).
+    Value(String),
+    /// The type itself: a static or companion member, `Foo::new`.
+    Type(String),
+    /// A name the file does not bind to a local: a property of the type
+    /// the call is written in (maybe declared in another file) or a
+    /// top-level value.
+    Free(String),
+    /// A Rust module path: `db::open()`, `crate::store::open()`.
+    Module(String),
+    /// The result of a call without receiver: `database().execute(..)`.
+    Call(String),
+    /// Anything else: the call cannot be followed.
+    Opaque,
+}
+
+/// What an argument is, as far as the project stage needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgFact {
+    pub label: Option<String>,
+    pub value: ArgValue,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArgValue {
+    /// The caller's own parameter (by position), or a value made from it.
+    Parameter(usize),
+    /// A string literal that reads as SQL.
+    Sql(StrLit),
+    /// A name the file does not bind to a literal: a constant of another file.
+    Named(String),
+    Other,
+}
+
+/// A property or top-level value and what its type is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PropertyFact {
+    pub owner: Option<String>,
+    pub name: String,
+    pub ty: PropertyType,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PropertyType {
+    Declared(String),
+    /// Whatever its initializer evaluates to (`= AppDatabase.get(ctx)`).
+    Initialized(Receiver),
+}
+
+/// Where something happens: the function (an index into `functions`) and
+/// the type it belongs to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Place {
+    pub function: Option<usize>,
+    pub owner: Option<String>,
+    pub range: ByteRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct OpenSite {
+    pub place: Place,
+    /// The call's name, for the message.
+    pub api: String,
+    /// The open flags already ask for WAL.
+    pub wal_flag: bool,
+    /// The connection is read-only: it cannot choose a journal mode.
+    pub read_only: bool,
+    /// The database lives in memory: no file, no journal.
+    pub in_memory: bool,
+    /// The call names no receiver but the current object (`open(..)`,
+    /// `self.open(..)`): it may be the type's own overload.
+    pub on_self: bool,
+    /// The database the call opens, when written so that two opens can be
+    /// told to open the same one: a literal, a constant, or a path helper
+    /// (`DataManager.pathToDb()`), as written without spaces.
+    pub database: Option<String>,
+}
+
+/// A connection opened somewhere (open-per-query).
+#[derive(Debug, Clone)]
+pub struct OpenUse {
+    pub place: Place,
+    /// The call's or member's name, for the message.
+    pub api: String,
+    /// The loop (its keyword) that runs the open once per iteration.
+    pub repeated: Option<ByteRange>,
+    /// The loop's own values reach the open's arguments: a different
+    /// database per iteration.
+    pub per_item: bool,
+    /// Opened for this use only: neither returned, stored nor handed to an
+    /// owner; a helper's kept connection counts only when it is also closed here.
+    pub per_use: bool,
+    /// The database lives in memory: opening it touches no file.
+    pub in_memory: bool,
+}
+
+/// An INSERT/UPDATE/DELETE/REPLACE (write-without-transaction).
+#[derive(Debug, Clone)]
+pub struct WriteSite {
+    /// At the SQL verb, or the write API's name.
+    pub place: Place,
+    pub what: String,
+    /// The loop (its keyword) that runs the write once per iteration.
+    pub repeated: Option<ByteRange>,
+    /// A transaction opened in the same function encloses that loop.
+    pub in_transaction: bool,
+    /// A transaction opened in the same function encloses the write itself.
+    pub in_own_transaction: bool,
+    /// As `CallSummary::handed_to`, for the loop.
+    pub handed_to: Vec<usize>,
+    /// As `CallSummary::awaits_each_iteration`.
+    pub awaits_each_iteration: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlSummary {
+    pub fact: SqlFact,
+    pub place: Place,
+}
+
+impl FileSummary {
+    /// Summarises a file for the project stage. Nothing located in
+    /// `excluded` (test code) is kept: it is no caller, no open, no write and
+    /// no query that could count as evidence.
+    pub fn new(
+        model: &Model,
+        ops: &[Classified],
+        sql: &FileSql,
+        text: &str,
+        excluded: &TestCode,
+    ) -> FileSummary {
+        let kept = |id: NodeId| !excluded.contains(model.node(id).range.start);
+        let resolver = TypeResolver::new(model);
+        let mut function_index: HashMap<NodeId, usize> = HashMap::new();
+        let dao_writes = dao_writes(model, ops, sql, text);
+        let mut summary = FileSummary {
+            imports: model.imports.clone(),
+            package: model.package.clone(),
+            supertypes: model.supertypes.clone(),
+            aliases: model.aliases.clone(),
+            ..FileSummary::default()
+        };
+        let transactions = Transactions::new(model, ops, &sql.facts);
+        let with_storage: HashSet<NodeId> = ops
+            .iter()
+            .filter_map(|op| model.enclosing_function(op.node))
+            .collect();
+        let executed = executed_parameters(model, &resolver, ops, text);
+        for id in model.ids() {
+            match &model.node(id).kind {
+                NodeKind::Function(function) => {
+                    function_index.insert(id, summary.functions.len());
+                    summary.functions.push(FunctionSummary {
+                        name: function.name.clone(),
+                        name_range: function.name_range.clone(),
+                        owner: function.extends.clone().or_else(|| owner_of(model, id)),
+                        kind: function.kind,
+                        dao_write: dao_writes.get(&id).copied(),
+                        runs_argument_in_transaction: runs_argument_in_transaction(
+                            model,
+                            &transactions,
+                            id,
+                        ),
+                        touches_storage: with_storage.contains(&id),
+                        file_private: function.file_private,
+                        has_body: function.has_body,
+                        returns: function.returns.clone(),
+                        parameters: parameters(model, id)
+                            .into_iter()
+                            .map(|(_, name)| name.to_string())
+                            .collect(),
+                        executes_parameters: executed.get(&id).cloned().unwrap_or_default(),
+                    });
+                }
+                NodeKind::TypeDecl { name } => {
+                    if !name.is_empty() && name != "Companion" {
+                        summary.types.push(name.clone());
+                    }
+                    if connections::holds_database_locator(model, id) {
+                        summary.locator_types.push(name.clone());
+                    }
+                }
+                NodeKind::Binding(binding) => {
+                    if let Value::Str(text) = binding.init {
+                        if let Some(text) = model.str_lit(text) {
+                            summary.constants.push((binding.name.clone(), text.clone()));
+                        }
+                    }
+                    if matches!(binding.kind, BindingKind::Property | BindingKind::Constant) {
+                        let ty = match (&binding.declared_type, &binding.init) {
+                            (Some(ty), _) => Some(PropertyType::Declared(ty.clone())),
+                            (None, Value::Chain(chain)) => Some(PropertyType::Initialized(
+                                receiver_of(model, &resolver, id, chain, 0),
+                            )),
+                            (None, _) => None,
+                        };
+                        if let Some(ty) = ty {
+                            summary.properties.push(PropertyFact {
+                                owner: owner_of(model, id),
+                                name: binding.name.clone(),
+                                ty,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let place = |id: NodeId, range: ByteRange| Place {
+            function: model
+                .enclosing_function(id)
+                .and_then(|f| function_index.get(&f).copied()),
+            owner: model.enclosing_type(id).map(str::to_string),
+            range,
+        };
+        let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
+        let kept_calls: Vec<NodeId> = model
+            .calls()
+            .map(|(id, _)| id)
+            .filter(|&id| kept(id))
+            .collect();
+        let call_index: HashMap<NodeId, usize> = kept_calls
+            .iter()
+            .enumerate()
+            .map(|(index, &id)| (id, index))
+            .collect();
+        let indices = |calls: Vec<NodeId>| -> Vec<usize> {
+            calls
+                .into_iter()
+                .filter_map(|id| call_index.get(&id).copied())
+                .collect()
+        };
+        let storage_calls: HashSet<NodeId> = ops.iter().map(|op| op.node).collect();
+        for &id in &kept_calls {
+            let NodeKind::Call(call) = &model.node(id).kind else {
+                continue;
+            };
+            let function = model.enclosing_function(id);
+            summary.calls.push(CallSummary {
+                caller: place(id, 0..0).function,
+                callee: call.name.clone(),
+                receiver: receiver_of(model, &resolver, id, &call.receiver, 0),
+                owner: owner_of(model, id),
+                args: call
+                    .args
+                    .iter()
+                    .map(|arg| ArgFact {
+                        label: arg.label.clone(),
+                        value: arg_value(model, &resolver, text, id, function, &arg.value),
+                    })
+                    .collect(),
+                storage_op: storage_calls.contains(&id),
+                range: call.name_range.clone(),
+                repeated: repeated(id),
+                in_transaction: transactions.encloses(model, id),
+                handed_to: indices(handed_to(model, id)),
+                awaits_each_iteration: indices(awaits_each_iteration(model, ops, id)),
+            });
+        }
+        for write in connections::writes(model, ops, &sql.facts) {
+            if !kept(write.call) {
+                continue;
+            }
+            let loop_node = model.repetition(write.call);
+            summary.writes.push(WriteSite {
+                place: place(write.call, write.range),
+                what: write.what,
+                repeated: repeated(write.call),
+                in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
+                in_own_transaction: transactions.encloses(model, write.call),
+                handed_to: indices(loop_node.map(|l| handed_to(model, l)).unwrap_or_default()),
+                awaits_each_iteration: indices(awaits_each_iteration(model, ops, write.call)),
+            });
+        }
+        for classified in ops.iter().filter(|c| kept(c.node)) {
+            let id = classified.node;
+            let name_range = match &model.node(id).kind {
+                NodeKind::Call(call) => call.name_range.clone(),
+                _ => model.node(id).range.clone(),
+            };
+            match &classified.op {
+                Op::DbOpen {
+                    wal_flag,
+                    read_only,
+                    in_memory,
+                } => summary.opens.push(OpenSite {
+                    place: place(id, name_range),
+                    api: match &model.node(id).kind {
+                        NodeKind::Call(call) => call.name.clone(),
+                        _ => String::new(),
+                    },
+                    wal_flag: *wal_flag,
+                    read_only: *read_only,
+                    in_memory: *in_memory,
+                    database: match &model.node(id).kind {
+                        NodeKind::Call(call) => database_named(call, text),
+                        _ => None,
+                    },
+                    on_self: match &model.node(id).kind {
+                        NodeKind::Call(call) => match call.receiver.as_slice() {
+                            [] => true,
+                            [Segment::Name(name)] => {
+                                matches!(name.as_str(), "self" | "this" | "Self")
+                            }
+                            _ => false,
+                        },
+                        _ => false,
+                    },
+                }),
+                Op::WalEnable => summary.wal_enables.push(place(id, name_range)),
+                _ => {}
+            }
+            let (range, api) = match (&classified.op, &model.node(id).kind) {
+                (Op::DbOpen { .. }, NodeKind::Call(call)) => {
+                    (call.name_range.clone(), call.name.clone())
+                }
+                (Op::DbFromHelper { range }, _) => (
+                    range.clone(),
+                    text.get(range.clone()).unwrap_or_default().to_string(),
+                ),
+                _ => continue,
+            };
+            let loop_node = model.repetition(id);
+            let fate = connections::fate(model, ops, text, id, loop_node);
+            let helper = matches!(classified.op, Op::DbFromHelper { .. });
+            summary.open_uses.push(OpenUse {
+                place: place(id, range),
+                api,
+                repeated: repeated(id),
+                per_item: fate.per_item,
+                per_use: !fate.escapes && (fate.closed || !helper),
+                in_memory: matches!(
+                    classified.op,
+                    Op::DbOpen {
+                        in_memory: true,
+                        ..
+                    }
+                ),
+            });
+        }
+        for named in sql.unresolved.iter().filter(|n| kept(n.origin)) {
+            let range = model.node(named.origin).range.clone();
+            summary
+                .named_sql
+                .push((named.name.clone(), place(named.origin, range)));
+        }
+        for at in &sql.facts {
+            let in_test = match at.origin {
+                Some(origin) => !kept(origin),
+                None => excluded.contains(at.fact.keyword_range.start),
+            };
+            if in_test {
+                continue;
+            }
+            let place = match at.origin {
+                Some(origin) => place(origin, at.fact.keyword_range.clone()),
+                None => Place {
+                    range: at.fact.keyword_range.clone(),
+                    ..Place::default()
+                },
+            };
+            summary.sql.push(SqlSummary {
+                fact: at.fact.clone(),
+                place,
+            });
+        }
+        summary
+    }
+}
+
+/// Whether `function` calls one of its parameters where a transaction it
+/// opened encloses the call (`let tx = conn.transaction()?; f(&tx)?; tx.commit()`).
+fn runs_argument_in_transaction(
+    model: &Model,
+    transactions: &Transactions,
+    function: NodeId,
+) -> bool {
+    let parameters: Vec<&str> = parameters(model, function)
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    !parameters.is_empty()
+        && model.descendants(function).into_iter().any(|id| {
+            matches!(&model.node(id).kind, NodeKind::Call(call)
+                if call.receiver.is_empty() && parameters.contains(&call.name.as_str()))
+                && transactions.encloses(model, id)
+        })
+}
+
+/// The awaited calls, not storage by the catalog, that every iteration of
+/// the loop repeating `id` runs whenever it runs `id`: their unconditional
+/// block holds `id`.
+fn awaits_each_iteration(model: &Model, ops: &[Classified], id: NodeId) -> Vec<NodeId> {
+    let Some(looping) = model.repetition(id) else {
+        return Vec::new();
+    };
+    let site = model.node(id).range.clone();
+    model
+        .descendants(looping)
+        .into_iter()
+        .filter(|&other| other != id && model.repetition(other) == Some(looping))
+        .filter(|&other| !ops.iter().any(|op| op.node == other))
+        .filter_map(|other| match &model.node(other).kind {
+            NodeKind::Call(call) => {
+                let every_time = call.awaited.as_ref()?;
+                (every_time.start <= site.start && site.end <= every_time.end).then_some(other)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The calls the closures between `id` and its function are handed to.
+fn handed_to(model: &Model, id: NodeId) -> Vec<NodeId> {
+    let mut callees = Vec::new();
+    for ancestor in model.ancestors(id) {
+        match &model.node(ancestor).kind {
+            NodeKind::Closure { .. } => {
+                let parent = model.node(ancestor).parent;
+                match parent.map(|p| &model.node(p).kind) {
+                    Some(NodeKind::Call(_)) => callees.extend(parent),
+                    _ => break,
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => break,
+            _ => {}
+        }
+    }
+    callees
+}
+
+/// The type a declaration at `id` belongs to: the innermost type around
+/// it, or for a Kotlin companion object the class it is the companion of
+/// (its members are reached as `Outer.member`).
+fn owner_of(model: &Model, id: NodeId) -> Option<String> {
+    let mut types = model
+        .ancestors(id)
+        .filter_map(|a| match &model.node(a).kind {
+            NodeKind::TypeDecl { name } => Some(name.as_str()),
+            _ => None,
+        });
+    let innermost = types.next()?;
+    if innermost == "Companion" {
+        return types.next().map(str::to_string);
+    }
+    Some(innermost.to_string())
+}
+
+/// A function's parameters in order, with their names.
+fn parameters(model: &Model, function: NodeId) -> Vec<(NodeId, &str)> {
+    model
+        .children(function)
+        .filter_map(|id| match &model.node(id).kind {
+            NodeKind::Binding(b) if b.kind == BindingKind::Parameter => Some((id, b.name.as_str())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// How far a local may be followed back to what it was made from.
+const MAX_HOPS: usize = 4;
+
+/// What a receiver chain starts from, seen from `at`: locals are followed
+/// to their declared type or their initializer, so that `val dao =
+/// db.noteDao(); dao.insert(x)` is a call on `db.noteDao()`.
+fn receiver_of(
+    model: &Model,
+    resolver: &TypeResolver,
+    at: NodeId,
+    chain: &[Segment],
+    hops: usize,
+) -> Receiver {
+    let Some((first, rest)) = chain.split_first() else {
+        return Receiver {
+            head: Head::Bare,
+            members: Vec::new(),
+        };
+    };
+    let then = |head: Head, members: &[Segment]| Receiver {
+        head,
+        members: members.to_vec(),
+    };
+    match first {
+        Segment::Name(name) if name == "self" || name == "this" => then(Head::This, rest),
+        Segment::Name(name) if name == "Self" => match owner_of(model, at) {
+            Some(owner) => then(Head::Type(owner), rest),
+            None => then(Head::Opaque, rest),
+        },
+        Segment::Name(name) if name == "super" => then(Head::Opaque, rest),
+        Segment::Name(name) => {
+            let local = resolver
+                .binding_of(at, name)
+                .and_then(|b| match &model.node(b).kind {
+                    NodeKind::Binding(binding)
+                        if matches!(binding.kind, BindingKind::Local | BindingKind::Parameter) =>
+                    {
+                        Some((b, binding))
+                    }
+                    _ => None,
+                });
+            match local {
+                Some((_, binding)) if binding.declared_type.is_some() => {
+                    let ty = binding.declared_type.clone().unwrap_or_default();
+                    then(Head::Value(ty), rest)
+                }
+                Some((b, binding)) => match &binding.init {
+                    Value::Chain(init) if hops < MAX_HOPS && !init.is_empty() => {
+                        let mut receiver = receiver_of(model, resolver, b, init, hops + 1);
+                        receiver.members.extend_from_slice(rest);
+                        receiver
+                    }
+                    _ => then(Head::Opaque, rest),
+                },
+                None if model.language == crate::source::Language::Rust => rust_path(chain),
+                None => match constructor_parameter_type(model, at, name) {
+                    Some(ty) => then(Head::Value(ty), rest),
+                    None if name.starts_with(char::is_uppercase) => {
+                        then(Head::Type(name.clone()), rest)
+                    }
+                    None => then(Head::Free(name.clone()), rest),
+                },
+            }
+        }
+        Segment::Call(name) if name.starts_with(char::is_uppercase) => {
+            then(Head::Value(name.clone()), rest)
+        }
+        Segment::Call(name) => then(Head::Call(name.clone()), rest),
+        Segment::Other => then(Head::Opaque, rest),
+    }
+}
+
+/// The declared type of a primary-constructor parameter named `name` of a
+/// type around `at`: Kotlin property initializers see those parameters
+/// (`class Repo(db: AppDatabase) { private val dao = db.noteDao() }`).
+fn constructor_parameter_type(model: &Model, at: NodeId, name: &str) -> Option<String> {
+    model
+        .ancestors(at)
+        .filter(|&a| matches!(model.node(a).kind, NodeKind::TypeDecl { .. }))
+        .flat_map(|type_decl| model.children(type_decl))
+        .filter(|&member| {
+            matches!(&model.node(member).kind,
+                NodeKind::Function(f) if f.kind == FunctionKind::Initializer)
+        })
+        .flat_map(|constructor| model.children(constructor))
+        .find_map(|parameter| match &model.node(parameter).kind {
+            NodeKind::Binding(b) if b.kind == BindingKind::Parameter && b.name == name => {
+                b.declared_type.clone()
+            }
+            _ => None,
+        })
+}
+
+/// A Rust path not starting at a local: modules (`crate`, `db`), then
+/// maybe a type (`Store`), then members.
+fn rust_path(chain: &[Segment]) -> Receiver {
+    let mut module = None;
+    for (index, segment) in chain.iter().enumerate() {
+        match segment {
+            Segment::Name(name) if name.starts_with(char::is_uppercase) => {
+                return Receiver {
+                    head: Head::Type(name.clone()),
+                    members: chain[index + 1..].to_vec(),
+                };
+            }
+            Segment::Name(name) => module = Some(name.clone()),
+            _ => {
+                let head = match module {
+                    Some(module) => Head::Module(module),
+                    None => Head::Opaque,
+                };
+                return Receiver {
+                    head,
+                    members: chain[index..].to_vec(),
+                };
+            }
+        }
+    }
+    Receiver {
+        head: module.map_or(Head::Bare, Head::Module),
+        members: Vec::new(),
+    }
+}
+
+/// What an argument's value is for the project stage.
+fn arg_value(
+    model: &Model,
+    resolver: &TypeResolver,
+    text: &str,
+    at: NodeId,
+    function: Option<NodeId>,
+    value: &Value,
+) -> ArgValue {
+    match value {
+        Value::Str(id) => match model.str_lit(*id) {
+            Some(literal) if sql::reads_as_sql(&literal.value) => ArgValue::Sql(literal.clone()),
+            _ => ArgValue::Other,
+        },
+        Value::Chain(chain) => match chain.as_slice() {
+            [Segment::Name(name)] => {
+                let from_parameter =
+                    function.and_then(|f| parameter_source(model, resolver, text, at, name, f, 0));
+                if let Some(index) = from_parameter {
+                    return ArgValue::Parameter(index);
+                }
+                match crate::facts::named_string(model, at, name) {
+                    Some(literal) if sql::reads_as_sql(&literal.value) => {
+                        ArgValue::Sql(literal.clone())
+                    }
+                    Some(_) => ArgValue::Other,
+                    None if resolver.binding_of(at, name).is_none() => {
+                        ArgValue::Named(name.clone())
+                    }
+                    None => ArgValue::Other,
+                }
+            }
+            [.., Segment::Name(name)] if !name.chars().any(char::is_lowercase) => {
+                ArgValue::Named(name.clone())
+            }
+            _ => ArgValue::Other,
+        },
+        Value::Other => ArgValue::Other,
+    }
+}
+
+/// The parameter of `function` (by position) that the value named `name`
+/// at `at` comes from: the parameter itself, a local made from it
+/// (`val statements = sql.split(";")`), a loop variable or iteration
+/// closure parameter running over it (`for s in sql.split(';')`,
+/// `sql.lines().forEach { db.execSQL(it) }`).
+fn parameter_source(
+    model: &Model,
+    resolver: &TypeResolver,
+    text: &str,
+    at: NodeId,
+    name: &str,
+    function: NodeId,
+    hops: usize,
+) -> Option<usize> {
+    if hops > MAX_HOPS {
+        return None;
+    }
+    let parameters = parameters(model, function);
+    let over_chain = |chain: &[Segment], from: NodeId| match chain.first() {
+        Some(Segment::Name(head)) => {
+            parameter_source(model, resolver, text, from, head, function, hops + 1)
+        }
+        _ => None,
+    };
+    let iterated_by = |closure: NodeId| match model.node(closure).parent {
+        Some(call) => match &model.node(call).kind {
+            NodeKind::Call(iterating) => over_chain(&iterating.receiver, call),
+            _ => None,
+        },
+        None => None,
+    };
+    let Some(binding) = resolver.binding_of(at, name) else {
+        // An implicit closure parameter (`it`, `$0`) of an iteration closure.
+        if !catalog::implicit_closure_parameters(model.language).contains(&name) {
+            return None;
+        }
+        let closure = model
+            .ancestors(at)
+            .find(|&a| matches!(model.node(a).kind, NodeKind::Closure { iteration: true }))?;
+        return iterated_by(closure);
+    };
+    if let Some(index) = parameters.iter().position(|(id, _)| *id == binding) {
+        return Some(index);
+    }
+    let NodeKind::Binding(local) = &model.node(binding).kind else {
+        return None;
+    };
+    if local.kind != BindingKind::Local {
+        return None;
+    }
+    if let Value::Chain(init) = &local.init {
+        return over_chain(init, binding);
+    }
+    let scope = model.node(binding).parent?;
+    match &model.node(scope).kind {
+        NodeKind::Closure { iteration: true } => iterated_by(scope),
+        NodeKind::Loop(_) => {
+            // The loop's header names what it iterates: the text from the
+            // loop keyword to its body.
+            let loop_range = model.node(scope).range.clone();
+            let header = text.get(loop_range)?;
+            let header = header.split('{').next().unwrap_or(header);
+            parameters.iter().position(|(_, parameter)| {
+                header
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|word| word == *parameter)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Each function's parameters that it runs as SQL itself (through a
+/// catalog SQL call whose statement is, or comes from, the parameter).
+fn executed_parameters(
+    model: &Model,
+    resolver: &TypeResolver,
+    ops: &[Classified],
+    text: &str,
+) -> HashMap<NodeId, Vec<usize>> {
+    let mut executed: HashMap<NodeId, Vec<usize>> = HashMap::new();
+    for classified in ops {
+        let Op::SqlExecNamed { name } = &classified.op else {
+            continue;
+        };
+        let Some(function) = model.enclosing_function(classified.node) else {
+            continue;
+        };
+        let source = parameter_source(model, resolver, text, classified.node, name, function, 0);
+        if let Some(index) = source {
+            let list = executed.entry(function).or_default();
+            if !list.contains(&index) {
+                list.push(index);
+            }
+        }
+    }
+    executed
+}
+
+/// The file's Room DAO write methods, each with whether it is batched: a
+/// write annotation, or a `@Query` whose SQL writes. One pass over the ops
+/// and facts, rather than one per function.
+fn dao_writes(
+    model: &Model,
+    ops: &[Classified],
+    sql: &FileSql,
+    text: &str,
+) -> HashMap<NodeId, bool> {
+    let annotated = |call: NodeId| {
+        model
+            .node(call)
+            .parent
+            .filter(|&function| connections::is_annotation_of(model, call, function))
+    };
+    let mut writes = HashMap::new();
+    for classified in ops {
+        if let Op::DaoWrite { batched } = classified.op {
+            if let Some(function) = annotated(classified.node) {
+                writes.entry(function).or_insert(batched);
+            }
+        }
+    }
+    for at in &sql.facts {
+        let SqlFactKind::Query(query) = &at.fact.kind else {
+            continue;
+        };
+        if query.verb == sql::QueryVerb::Select {
+            continue;
+        }
+        let Some(origin) = at.origin else { continue };
+        let Some(function) = annotated(origin) else {
+            continue;
+        };
+        if let std::collections::hash_map::Entry::Vacant(entry) = writes.entry(function) {
+            if let Some(batched) = catalog::takes_collection(model, origin, text) {
+                entry.insert(batched);
+            }
+        }
+    }
+    writes
+}
+
+/// The database an open call names, when the expression identifies it
+/// beyond the function it is written in: a string literal, a constant
+/// (`DB_PATH`, `Config.dbPath`), or a call of a path helper. A parameter
+/// or local variable (`path`) could be any database.
+fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
+    let arg = call
+        .args
+        .iter()
+        .find(|a| a.label.as_deref() == Some("path"))
+        .or_else(|| call.args.iter().find(|a| a.label.is_none()))?;
+    let identifies = match &arg.value {
+        Value::Str(_) => true,
+        Value::Chain(chain) => match chain.as_slice() {
+            [Segment::Name(name)] => {
+                name.len() > 1 && !name.chars().any(|c| c.is_ascii_lowercase())
+            }
+            [.., Segment::Call(_)] => true,
+            [first, ..] => matches!(first, Segment::Name(n) if n.starts_with(char::is_uppercase)),
+            [] => false,
+        },
+        Value::Other => false,
+    };
+    let written: String = text
+        .get(arg.range.clone())?
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    identifies.then_some(written)
+}

@@ -1,0 +1,286 @@
+//! The project stage: small facts from every file, joined. Rules that need
+//! more than one file (is WAL enabled anywhere this connection reaches? is
+//! every caller of this function inside a transaction? do the project's
+//! queries fit this index?) ask their questions here, through `Project`;
+//! they never see a syntax tree, nor walk the tables below.
+//!
+//! - `facts`: what one file contributes (declarations, call sites, operations);
+//! - `resolve`: scopes and types, each call site to the functions it reaches;
+//! - `graph`: the resolved call graph, with callers;
+//! - `summaries`: what each function does through its callees, bottom-up;
+//! - `settings`: where WAL and other journal modes reach;
+//! - `sql`: SQL that crosses files, through constants and wrapper functions.
+
+mod facts;
+mod graph;
+mod resolve;
+mod settings;
+mod sql;
+mod summaries;
+
+use std::collections::{HashMap, HashSet};
+
+pub use facts::{
+    ArgFact, ArgValue, CallSummary, FileSummary, FunctionSummary, Head, OpenSite, OpenUse, Place,
+    Receiver, SqlSummary, WriteSite,
+};
+pub use graph::Chain;
+pub use resolve::Target;
+pub use settings::{sets_journal_mode, sets_wal};
+pub use sql::BorrowedSql;
+
+use crate::context;
+use crate::lang::sql::SqlFact;
+use crate::model::FunctionKind;
+use crate::source::SourceFile;
+use graph::CallGraph;
+use settings::Reach;
+use summaries::Summary;
+
+/// A function somewhere in the project: (file, function) indices.
+pub type FunctionRef = (usize, usize);
+
+/// A call site somewhere in the project: (file, call) indices.
+pub type CallRef = (usize, usize);
+
+pub struct ProjectFile<'a> {
+    pub source: &'a SourceFile,
+    pub summary: &'a FileSummary,
+}
+
+/// All files' facts, with the joins project rules ask for.
+pub struct Project<'a> {
+    pub files: Vec<ProjectFile<'a>>,
+    /// SQL that runs in one place and is written in another: a constant of
+    /// another file, or a statement handed to a project function that
+    /// executes it.
+    pub borrowed_sql: Vec<BorrowedSql>,
+    /// Calls that hand a write statement to a project function that executes it.
+    writing_calls: HashSet<CallRef>,
+    graph: CallGraph,
+    summaries: Vec<Vec<Summary>>,
+    /// Where WAL is enabled.
+    wal: Reach,
+    /// Where any journal mode is chosen explicitly (WAL or a rollback journal).
+    journal_choice: Reach,
+}
+
+impl<'a> Project<'a> {
+    pub fn new(files: Vec<ProjectFile<'a>>) -> Project<'a> {
+        let graph = CallGraph::new(&files);
+        let summaries = summaries::compute(&files, &graph);
+        let borrowed = sql::borrowed(&files, &graph, &summaries);
+        let wal = Reach::new(&files, &graph, &borrowed.facts, sets_wal);
+        let journal_choice = Reach::new(&files, &graph, &borrowed.facts, sets_journal_mode);
+        Project {
+            files,
+            borrowed_sql: borrowed.facts,
+            writing_calls: borrowed.writing_calls,
+            graph,
+            summaries,
+            wal,
+            journal_choice,
+        }
+    }
+
+    pub fn function(&self, (file, index): FunctionRef) -> &FunctionSummary {
+        &self.files[file].summary.functions[index]
+    }
+
+    pub fn call(&self, (file, index): CallRef) -> &CallSummary {
+        &self.files[file].summary.calls[index]
+    }
+
+    /// Where a call goes.
+    pub fn target(&self, call: CallRef) -> &Target {
+        self.graph.target(call)
+    }
+
+    /// The project functions a call reaches (none when it is unresolved or
+    /// a library's).
+    pub fn callees(&self, call: CallRef) -> &[FunctionRef] {
+        match self.graph.target(call) {
+            Target::App(functions) => functions,
+            Target::Library | Target::Unresolved => &[],
+        }
+    }
+
+    /// Every call site resolved to `function`.
+    pub fn call_sites(&self, function: FunctionRef) -> Vec<(usize, &CallSummary)> {
+        self.graph
+            .sites_of(function)
+            .iter()
+            .map(|&(f, c)| (f, self.call((f, c))))
+            .collect()
+    }
+
+    /// The functions whose bodies call `function`.
+    pub fn callers(&self, function: FunctionRef) -> Vec<FunctionRef> {
+        self.call_sites(function)
+            .into_iter()
+            .filter_map(|(f, call)| call.caller.map(|caller| (f, caller)))
+            .collect()
+    }
+
+    /// Whether every call of `function` in the project runs inside a
+    /// transaction: the call site holds one, or its caller is itself always
+    /// called inside one. A function nobody calls is judged on its own (false).
+    pub fn always_in_transaction(&self, function: FunctionRef) -> bool {
+        self.always_in_transaction_from(function, &mut HashMap::new())
+    }
+
+    /// `memo` holds each answer once known and `false` while it is being
+    /// answered (a cycle proves nothing), so every function is asked once.
+    fn always_in_transaction_from(
+        &self,
+        function: FunctionRef,
+        memo: &mut HashMap<FunctionRef, bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&function) {
+            return known;
+        }
+        memo.insert(function, false);
+        let sites = self.graph.sites_of(function);
+        let answer = !sites.is_empty()
+            && sites.iter().all(|&(f, c)| {
+                let call = self.call((f, c));
+                call.in_transaction
+                    || self.in_helper_transaction(f, &call.handed_to)
+                    || call
+                        .caller
+                        .is_some_and(|caller| self.always_in_transaction_from((f, caller), memo))
+            });
+        memo.insert(function, answer);
+        answer
+    }
+
+    /// Whether `function` runs once by design: `main`, an initializer or
+    /// deinitializer, or a one-shot job (`one_shot_job`).
+    pub fn runs_once(&self, function: FunctionRef) -> bool {
+        let summary = self.function(function);
+        summary.name == "main"
+            || matches!(
+                summary.kind,
+                FunctionKind::Initializer | FunctionKind::Deinitializer
+            )
+            || self.one_shot_job(function)
+    }
+
+    /// Whether `function` belongs to a job that runs once: it or its type is
+    /// named for one (a migration, an import, a backup;
+    /// `context::is_one_shot_name`), or every call of it comes from such a
+    /// job (a helper of an importer).
+    pub fn one_shot_job(&self, function: FunctionRef) -> bool {
+        self.one_shot_job_from(function, 0, &mut HashMap::new())
+    }
+
+    /// Memoised as `always_in_transaction_from`.
+    fn one_shot_job_from(
+        &self,
+        function: FunctionRef,
+        depth: usize,
+        memo: &mut HashMap<FunctionRef, bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&function) {
+            return known;
+        }
+        let summary = self.function(function);
+        if context::is_one_shot_name(&summary.name)
+            || summary
+                .owner
+                .as_deref()
+                .is_some_and(context::is_one_shot_name)
+        {
+            memo.insert(function, true);
+            return true;
+        }
+        // Bounded: a chain of helpers longer than this is no one-shot job we can see.
+        const MAX_DEPTH: usize = 8;
+        if depth >= MAX_DEPTH {
+            return false;
+        }
+        memo.insert(function, false);
+        let sites = self.call_sites(function);
+        let answer = !sites.is_empty()
+            && sites.iter().all(|(f, call)| {
+                call.caller
+                    .is_some_and(|caller| self.one_shot_job_from((*f, caller), depth + 1, memo))
+            });
+        memo.insert(function, answer);
+        answer
+    }
+
+    /// Whether one of `handed_to` (calls of file `file` that a site's
+    /// closures are handed to) reaches a project function that runs its
+    /// closure argument inside a transaction.
+    pub fn in_helper_transaction(&self, file: usize, handed_to: &[usize]) -> bool {
+        handed_to.iter().any(|&call| {
+            self.callees((file, call))
+                .iter()
+                .any(|&function| self.function(function).runs_argument_in_transaction)
+        })
+    }
+
+    /// Whether the open at `open` calls another overload of the function it
+    /// is written in (`fun openDb(name: String) = openDb(File(name))`): the
+    /// overload it reaches holds the open site, and one open is one finding.
+    pub fn delegates_to_overload(&self, file: usize, open: &OpenSite) -> bool {
+        let Some(function) = open.place.function else {
+            return false;
+        };
+        let me = self.function((file, function));
+        let language = self.files[file].source.language;
+        open.on_self
+            && me.name == open.api
+            && self.files.iter().enumerate().any(|(f, other)| {
+                other.source.language == language
+                    && other.summary.functions.iter().enumerate().any(|(i, o)| {
+                        (f, i) != (file, function) && o.name == me.name && o.owner == me.owner
+                    })
+            })
+    }
+
+    /// Whether `function` does storage work the catalog knows, itself or
+    /// through the project functions it calls.
+    pub fn touches_storage(&self, (file, index): FunctionRef) -> bool {
+        self.summaries[file][index].storage
+    }
+
+    /// Whether one call of `function` writes at least one row outside any
+    /// transaction of its own, and not in a loop of its own (that loop is
+    /// its own finding): called once per item, it is one transaction per
+    /// item. The chain names the functions down to the write.
+    pub fn writes_once(&self, (file, index): FunctionRef) -> Option<&Chain> {
+        self.summaries[file][index].writes_once.as_ref()
+    }
+
+    /// Whether the call hands a write statement (INSERT, UPDATE, DELETE)
+    /// to a project function that executes it.
+    pub fn hands_over_write(&self, call: CallRef) -> bool {
+        self.writing_calls.contains(&call)
+    }
+
+    /// Whether the connection used at `place` in `file` gets WAL: enabled in
+    /// the same function or anything it calls, in a function of the same type
+    /// (an open helper's `onConfigure`), by a caller of the function (the
+    /// connection is returned to it), or project-wide.
+    pub fn wal_reaches(&self, file: usize, place: &Place) -> bool {
+        self.wal.reaches(&self.graph, &self.files, file, place)
+    }
+
+    /// Whether the connection used at `place` gets a journal mode chosen
+    /// explicitly (WAL or another), followed as `wal_reaches` follows WAL.
+    pub fn journal_mode_chosen(&self, file: usize, place: &Place) -> bool {
+        self.journal_choice
+            .reaches(&self.graph, &self.files, file, place)
+    }
+
+    /// Every SQL fact of the project with the file whose text holds it.
+    pub fn all_sql(&self) -> impl Iterator<Item = (usize, &SqlFact)> + '_ {
+        self.files
+            .iter()
+            .enumerate()
+            .flat_map(|(f, file)| file.summary.sql.iter().map(move |s| (f, &s.fact)))
+            .chain(self.borrowed_sql.iter().map(|b| (b.file, &b.fact)))
+    }
+}

@@ -1,0 +1,146 @@
+//! Function summaries: what a function does, itself or through the project
+//! functions it calls. Computed bottom-up over the resolved call graph to a
+//! fixpoint: every fact only grows (a parameter joins the executed set, a
+//! flag turns on), and a function's callers are revisited only when its
+//! summary grew, so the work is bounded by the call sites times the few
+//! facts a summary holds.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::facts::{ArgFact, ArgValue, FunctionSummary};
+use super::graph::{CallGraph, Chain};
+use super::{CallRef, FunctionRef, ProjectFile};
+
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    /// Does storage work the catalog knows, itself or through callees.
+    pub storage: bool,
+    /// Parameters (by position) whose value ends up run as SQL.
+    pub executes: Vec<usize>,
+    /// One call writes at least one row outside a transaction of its own
+    /// and outside a loop of its own; the chain leads to the write.
+    pub writes_once: Option<Chain>,
+}
+
+pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
+    let mut summaries: Vec<Vec<Summary>> = files
+        .iter()
+        .map(|file| {
+            file.summary
+                .functions
+                .iter()
+                .enumerate()
+                .map(|(index, function)| Summary {
+                    storage: function.touches_storage,
+                    executes: function.executes_parameters.clone(),
+                    writes_once: writes_itself(file, index, function).then(Vec::new),
+                })
+                .collect()
+        })
+        .collect();
+    let mut body_calls: HashMap<FunctionRef, Vec<CallRef>> = HashMap::new();
+    for (f, file) in files.iter().enumerate() {
+        for (c, call) in file.summary.calls.iter().enumerate() {
+            if let Some(caller) = call.caller {
+                body_calls.entry((f, caller)).or_default().push((f, c));
+            }
+        }
+    }
+    let mut queue: VecDeque<FunctionRef> = body_calls.keys().copied().collect();
+    let mut queued: std::collections::HashSet<FunctionRef> = queue.iter().copied().collect();
+    while let Some(function) = queue.pop_front() {
+        queued.remove(&function);
+        let grew = update(files, graph, &mut summaries, function, &body_calls);
+        if grew {
+            for &(f, c) in graph.sites_of(function) {
+                if let Some(caller) = files[f].summary.calls[c].caller {
+                    if queued.insert((f, caller)) {
+                        queue.push_back((f, caller));
+                    }
+                }
+            }
+        }
+    }
+    summaries
+}
+
+/// A write of the function's own that runs once per call, outside any
+/// transaction it holds: a DAO method writing one row, or a statement. A
+/// function that opens its own connection is left out: its caller could
+/// not hold a transaction on that connection.
+fn writes_itself(file: &ProjectFile, index: usize, function: &FunctionSummary) -> bool {
+    let opens_own = file
+        .summary
+        .open_uses
+        .iter()
+        .any(|open| open.place.function == Some(index));
+    function.dao_write == Some(false)
+        || !opens_own
+            && file.summary.writes.iter().any(|write| {
+                write.place.function == Some(index)
+                    && write.repeated.is_none()
+                    && !write.in_own_transaction
+            })
+}
+
+/// Joins what `function`'s calls reach into its summary; true when it grew.
+fn update(
+    files: &[ProjectFile],
+    graph: &CallGraph,
+    summaries: &mut [Vec<Summary>],
+    (file, index): FunctionRef,
+    body_calls: &HashMap<FunctionRef, Vec<CallRef>>,
+) -> bool {
+    let mut next = summaries[file][index].clone();
+    for &(f, c) in body_calls
+        .get(&(file, index))
+        .map_or(&[][..], Vec::as_slice)
+    {
+        let call = &files[f].summary.calls[c];
+        for &callee in graph.callees((f, c)) {
+            let reached = &summaries[callee.0][callee.1];
+            next.storage |= reached.storage;
+            for (position, arg) in call.args.iter().enumerate() {
+                let ArgValue::Parameter(own) = arg.value else {
+                    continue;
+                };
+                let executed = parameter_position(files, callee, position, arg)
+                    .is_some_and(|p| reached.executes.contains(&p));
+                if executed && !next.executes.contains(&own) {
+                    next.executes.push(own);
+                }
+            }
+            let once = call.repeated.is_none() && !call.in_transaction;
+            if next.writes_once.is_none() && once {
+                if let Some(chain) = &reached.writes_once {
+                    let mut longer = vec![((f, c), callee)];
+                    longer.extend(chain.iter().copied());
+                    next.writes_once = Some(longer);
+                }
+            }
+        }
+    }
+    let current = &summaries[file][index];
+    let grew = next.storage != current.storage
+        || next.executes.len() != current.executes.len()
+        || next.writes_once.is_some() != current.writes_once.is_some();
+    summaries[file][index] = next;
+    grew
+}
+
+/// The parameter of `callee` that argument `position` (with its label)
+/// binds: a label naming a parameter binds that one, otherwise position.
+pub fn parameter_position(
+    files: &[ProjectFile],
+    (file, index): FunctionRef,
+    position: usize,
+    arg: &ArgFact,
+) -> Option<usize> {
+    let parameters = &files[file].summary.functions[index].parameters;
+    if let Some(label) = &arg.label {
+        if let Some(named) = parameters.iter().position(|p| p == label) {
+            return Some(named);
+        }
+    }
+    (position < parameters.len()).then_some(position)
+}
