@@ -407,6 +407,40 @@ fn local_named(model: &Model, at: NodeId, name: &str) -> Option<NodeId> {
     })
 }
 
+/// The calls that execute the statement `prepare` compiles, when it is kept
+/// in a local (`let mut insert = conn.prepare(sql)?`, `val stmt =
+/// db.compileStatement(sql)`): that local's executing calls in the same
+/// function.
+fn executions_of_prepared(model: &Model, prepare: NodeId) -> Vec<NodeId> {
+    let NodeKind::Call(call) = &model.node(prepare).kind else {
+        return Vec::new();
+    };
+    if !catalog::is_statement_preparation(model.language, &call.name) {
+        return Vec::new();
+    }
+    let Some(holder) = model.node(prepare).parent else {
+        return Vec::new();
+    };
+    let NodeKind::Binding(binding) = &model.node(holder).kind else {
+        return Vec::new();
+    };
+    let Some(function) = model.enclosing_function(prepare) else {
+        return Vec::new();
+    };
+    model
+        .descendants(function)
+        .into_iter()
+        .filter(|&id| match &model.node(id).kind {
+            NodeKind::Call(execution) => {
+                matches!(execution.receiver.as_slice(), [Segment::Name(name)] if *name == binding.name)
+                    && catalog::is_statement_execution(model.language, &execution.name)
+                    && local_named(model, id, &binding.name) == Some(holder)
+            }
+            _ => false,
+        })
+        .collect()
+}
+
 /// The type the open hands out, as code would name it in a signature:
 /// `Connection::open` and `SQLiteDatabase.openDatabase` through their type,
 /// `FMDatabase(path:)` by its constructor, a helper's connection as the
@@ -620,6 +654,13 @@ pub fn writes(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Vec<Write
         if !seen.insert(call) {
             continue;
         }
+        // A statement prepared once runs where it is executed: `let mut
+        // stmt = conn.prepare(sql)?; for .. { stmt.execute(p)? }` writes
+        // once per iteration.
+        let call = executions_of_prepared(model, call)
+            .into_iter()
+            .find(|&execution| model.repetition(execution).is_some())
+            .unwrap_or(call);
         found.push(Write {
             call,
             range: at.fact.keyword_range.clone(),

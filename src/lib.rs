@@ -20,6 +20,7 @@ pub mod source;
 pub mod suppress;
 pub mod value_use;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -141,7 +142,7 @@ pub fn lint_paths_with(
         discovery
             .files
             .par_iter()
-            .map(|found| check_discovered(found, options))
+            .map(|found| check_discovered(found, options, Filter::StorageWords))
             .collect()
     });
     let mut report = Report {
@@ -149,14 +150,60 @@ pub fn lint_paths_with(
         ..Report::default()
     };
     let mut analysed = Vec::new();
-    for outcome in outcomes {
+    let mut skipped = Vec::new();
+    for (found, outcome) in discovery.files.iter().zip(outcomes) {
         match outcome {
             Outcome::Checked(file) => analysed.push(*file),
-            Outcome::Skipped => report.skipped += 1,
+            Outcome::Skipped => skipped.push(found),
             Outcome::TestCode => report.test_files += 1,
             Outcome::Failed(problem) => report.problems.push(problem),
         }
     }
+    // Further passes: a file that names no storage API but calls the
+    // project's own storage functions (a loop calling `repository.save`)
+    // joins the project stage, and resolution decides what its calls reach.
+    // A wrapper of a wrapper is found in the next pass; a few passes cover
+    // the chains the project stage follows.
+    const MAX_PASSES: usize = 3;
+    let mut searched: HashSet<String> = HashSet::new();
+    for _ in 0..MAX_PASSES {
+        if skipped.is_empty() {
+            break;
+        }
+        let names: Vec<String> = Project::new(
+            analysed
+                .iter()
+                .map(|(source, analysis)| ProjectFile {
+                    source,
+                    summary: &analysis.summary,
+                })
+                .collect(),
+        )
+        .storage_function_names()
+        .into_iter()
+        .filter(|name| searched.insert(name.clone()))
+        .collect();
+        if names.is_empty() {
+            break;
+        }
+        let filter = Filter::CallsOneOf(prefilter::Words::new(&names));
+        let outcomes: Vec<Outcome> = with_parser_threads(|| {
+            skipped
+                .par_iter()
+                .map(|found| check_discovered(found, options, filter.clone()))
+                .collect()
+        });
+        let mut still_skipped = Vec::new();
+        for (found, outcome) in skipped.iter().zip(outcomes) {
+            match outcome {
+                Outcome::Checked(file) => analysed.push(*file),
+                Outcome::Failed(problem) => report.problems.push(problem),
+                Outcome::Skipped | Outcome::TestCode => still_skipped.push(*found),
+            }
+        }
+        skipped = still_skipped;
+    }
+    report.skipped += skipped.len();
     report.checked = analysed.len();
     let project_findings = {
         let project = Project::new(
@@ -224,7 +271,16 @@ fn with_parser_threads<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     }
 }
 
-fn check_discovered(found: &Discovered, options: &Options) -> Outcome {
+/// Which files are worth parsing.
+#[derive(Clone)]
+enum Filter {
+    /// Files naming a storage API or SQL (the catalog's words).
+    StorageWords,
+    /// Files calling one of these project functions.
+    CallsOneOf(prefilter::Words),
+}
+
+fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Outcome {
     // Test files are neither reported nor evidence: no need to read them.
     if !options.include_tests && context::is_test_path(&found.layout_path, found.language) {
         return Outcome::TestCode;
@@ -244,7 +300,11 @@ fn check_discovered(found: &Discovered, options: &Options) -> Outcome {
         Ok(text) => text,
         Err(error) => return problem(format!("skipped: {error}")),
     };
-    if !prefilter::mentions_storage(&text, found.language) {
+    let worth_parsing = match &filter {
+        Filter::StorageWords => prefilter::mentions_storage(&text, found.language),
+        Filter::CallsOneOf(words) => words.any_in(&text),
+    };
+    if !worth_parsing {
         return Outcome::Skipped;
     }
     let mut source = SourceFile::new(

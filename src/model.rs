@@ -48,6 +48,10 @@ pub struct Model {
     /// its supertypes' methods; a call of an interface method runs an
     /// implementation's.
     pub supertypes: Vec<(String, String)>,
+    /// Calls that run only on some branch (an `if`, a `when`/`switch` arm,
+    /// the right of `?:` or `&&`) of the code between them and their
+    /// nearest loop, closure or function: not every time that code runs.
+    pub conditional_calls: std::collections::HashSet<NodeId>,
     /// (alias, name) pairs of types imported under another name
     /// (`use a::Connection as Db`, Kotlin `import a.Connection as Db`).
     pub aliases: Vec<(String, String)>,
@@ -149,6 +153,9 @@ pub struct Function {
     /// False for a declaration without a body (a Kotlin interface or
     /// abstract method): calls of it run one of its implementations.
     pub has_body: bool,
+    /// `suspend` (Kotlin) or `async` (Swift, Rust): a call of it may wait
+    /// on I/O, even where nothing at the call site says `await`.
+    pub asynchronous: bool,
 }
 
 impl Function {
@@ -161,6 +168,7 @@ impl Function {
             file_private: false,
             extends: None,
             has_body: true,
+            asynchronous: false,
         }
     }
 }
@@ -412,6 +420,7 @@ impl Model {
             package: None,
             supertypes: Vec::new(),
             aliases: Vec::new(),
+            conditional_calls: Default::default(),
             child_lists: OnceLock::new(),
         }
     }

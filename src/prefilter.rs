@@ -24,6 +24,31 @@ pub fn mentions_storage(text: &str, language: Language) -> bool {
     language == Language::Sql || automaton().is_match(text)
 }
 
+/// A set of identifiers to look for as whole words: the names of the
+/// project's own storage functions, for the second pass over the files the
+/// catalog's words skipped.
+#[derive(Clone)]
+pub struct Words(std::sync::Arc<AhoCorasick>);
+
+impl Words {
+    pub fn new(names: &[String]) -> Words {
+        let automaton = AhoCorasick::new(names).unwrap_or_else(|_| {
+            AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
+        });
+        Words(std::sync::Arc::new(automaton))
+    }
+
+    /// Whether `text` holds one of the names, not as part of a longer identifier.
+    pub fn any_in(&self, text: &str) -> bool {
+        let identifier = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        self.0.find_overlapping_iter(text).any(|found| {
+            let before = text[..found.start()].chars().next_back();
+            let after = text[found.end()..].chars().next();
+            !identifier(before) && !identifier(after)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +69,15 @@ mod tests {
             Language::Rust
         ));
         assert!(mentions_storage("-- nothing yet", Language::Sql));
+    }
+
+    #[test]
+    fn project_function_names_match_as_whole_words() {
+        let words = Words::new(&["discard".to_string(), "saveNote".to_string()]);
+        assert!(words.any_in("repository.discard(note)"));
+        assert!(words.any_in("x = saveNote(n)"));
+        assert!(!words.any_in("discardable = true"));
+        assert!(!words.any_in("autosaveNotes()"));
+        assert!(!words.any_in("nothing here"));
     }
 }

@@ -462,6 +462,53 @@ pub fn implicit_closure_parameters(language: Language) -> &'static [&'static str
     }
 }
 
+/// Calls that compile a statement to run later, maybe many times.
+pub fn is_statement_preparation(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Rust => &["prepare", "prepare_cached"],
+        Language::Kotlin => &["compileStatement"],
+        Language::Swift => &["prepare"],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
+/// Calls that run a prepared statement once.
+pub fn is_statement_execution(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Rust => &["execute", "insert", "raw_execute"],
+        Language::Kotlin => &["execute", "executeInsert", "executeUpdateDelete"],
+        Language::Swift => &["run"],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
+/// Calls that split a collection into batches (`ids.chunked(500)`): a loop
+/// over their result runs once per batch, and a write per batch is the
+/// batching a transaction-per-row finding asks for.
+pub fn is_batching_call(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Kotlin => &["chunked", "windowed"],
+        Language::Swift => &["chunked", "chunks"],
+        Language::Rust => &["chunks", "chunks_exact"],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
+/// Types holding one value (or none), whose `map`, `flatMap` and `fold`
+/// run their closure once: not a loop, whatever the method is called.
+pub fn is_single_value_type(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Kotlin => &["Single", "Maybe", "Completable", "Result", "Deferred", "Optional"],
+        Language::Swift => &["Optional", "Result", "Future", "Task"],
+        Language::Rust => &["Option", "Result"],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
 /// Higher-order calls whose closure argument runs once per element, making
 /// the closure a loop body.
 pub fn is_iteration_call(language: Language, name: &str) -> bool {

@@ -74,6 +74,9 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         }
     }
     let mut model = lowerer.model;
+    for tree in &trees {
+        super::mark_conditional_calls(&mut model, tree.root_node(), &JUMPS);
+    }
     model.clamp_ranges(file.text.len());
     Ok(model)
 }
@@ -1126,11 +1129,13 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
         let file_private = self.has_modifier(node, "private");
         let has_body = child_of_kind(node, "function_body").is_some();
+        let asynchronous = self.has_modifier(node, "suspend");
         if let NodeKind::Function(function) = &mut self.model.nodes[id.index()].kind {
             function.returns = returns;
             function.extends = extends;
             function.file_private = file_private;
             function.has_body = has_body;
+            function.asynchronous = asynchronous;
         }
         self.function_parts(node, ctx.body(id));
     }

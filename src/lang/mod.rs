@@ -187,6 +187,50 @@ fn decided_by(conditional: tree_sitter::Node, holder: &str) -> Option<ByteRange>
     found
 }
 
+/// Records in `model.conditional_calls` every call that lies on a branch
+/// between itself and its nearest loop, closure or function, reading the
+/// branches from the tree the model was lowered from.
+pub(crate) fn mark_conditional_calls(
+    model: &mut Model,
+    root: tree_sitter::Node,
+    syntax: &JumpSyntax,
+) {
+    let calls: Vec<(NodeId, ByteRange)> = model
+        .calls()
+        .map(|(id, _)| (id, model.node(id).range.clone()))
+        .collect();
+    for (id, range) in calls {
+        let Some(node) = root.descendant_for_byte_range(range.start, range.end) else {
+            continue;
+        };
+        if on_branch(node, syntax) {
+            model.conditional_calls.insert(id);
+        }
+    }
+}
+
+fn on_branch(node: tree_sitter::Node, syntax: &JumpSyntax) -> bool {
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        let kind = parent.kind();
+        if syntax.boundaries.contains(&kind) {
+            return false;
+        }
+        if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
+            let in_condition = decided_by(parent, holder).is_some_and(|range| {
+                range.start <= child.start_byte() && child.end_byte() <= range.end
+            });
+            if !in_condition {
+                return true;
+            }
+        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+            return true;
+        }
+        child = parent;
+    }
+    false
+}
+
 /// Marks the outermost call lowered since node `first_new` (the awaited
 /// expression's own call: parents are pushed before their children) as
 /// awaited, running whenever block `every_time` runs.

@@ -573,7 +573,16 @@ impl Lowerer<'_, '_> {
             name_range: self.span_range(name_span),
             awaited: None,
         };
+        let on_branch = self
+            .frames
+            .iter()
+            .rev()
+            .take_while(|frame| !matches!(frame, Frame::Boundary))
+            .any(|frame| matches!(frame, Frame::Branch(_)));
         let id = self.push(range, NodeKind::Call(call));
+        if on_branch {
+            self.model.conditional_calls.insert(id);
+        }
         let lowered = self.within(id, |this| {
             if let Some(receiver) = receiver_expr {
                 this.visit_expr(receiver);
@@ -637,6 +646,7 @@ impl Lowerer<'_, '_> {
             self.span_range(sig.ident.span()),
         );
         function.file_private = file_private;
+        function.asynchronous = sig.asyncness.is_some();
         if let syn::ReturnType::Type(_, ty) = &sig.output {
             function.returns = returned_type_name(ty);
         }

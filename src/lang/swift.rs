@@ -87,7 +87,9 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     for child in children(root) {
         lowerer.lower_node(child, None, Scope::File);
     }
-    Ok(lowerer.model)
+    let mut model = lowerer.model;
+    super::mark_conditional_calls(&mut model, root, &JUMPS);
+    Ok(model)
 }
 
 /// Where a declaration sits, which decides what kind of binding it makes.
@@ -501,6 +503,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .find(|c| c.is_named())
             .and_then(|t| self.type_name(t));
         function.file_private = self.is_file_private(node);
+        function.asynchronous = children(node).into_iter().any(|c| c.kind() == "async");
         let id = self.push(parent, node.byte_range(), NodeKind::Function(function));
         let mut last_parameter = None;
         for (field, child) in children_with_fields(node) {

@@ -67,6 +67,10 @@ pub struct FunctionSummary {
     pub file_private: bool,
     /// False for an interface or abstract method: its implementations run.
     pub has_body: bool,
+    /// `suspend` or `async`: calling it may wait on I/O.
+    pub asynchronous: bool,
+    /// Closes a database connection itself.
+    pub closes_connection: bool,
     /// The declared return type (`Self` as written).
     pub returns: Option<String>,
     pub parameters: Vec<String>,
@@ -86,11 +90,19 @@ pub struct CallSummary {
     pub args: Vec<ArgFact>,
     /// The catalog knows the call as a storage operation.
     pub storage_op: bool,
+    /// Awaited where it is made (`x.await`, `await x`).
+    pub awaited: bool,
     /// The callee's name token.
     pub range: ByteRange,
     /// The loop (its keyword) that runs this call once per iteration, in
     /// the caller's own body.
     pub repeated: Option<ByteRange>,
+    /// The call runs whenever its function does: on no branch, after no
+    /// early return, in no closure kept for later.
+    pub every_call: bool,
+    /// The call (an index into `FileSummary::calls`) whose closure repeats
+    /// this one (`forEach`, `flatMap`), when that is what repeats it.
+    pub iterated_by: Option<usize>,
     /// A transaction opened in the caller encloses the call.
     pub in_transaction: bool,
     /// The calls (indices into `FileSummary::calls`) that the closures
@@ -220,6 +232,10 @@ pub struct WriteSite {
     pub what: String,
     /// The loop (its keyword) that runs the write once per iteration.
     pub repeated: Option<ByteRange>,
+    /// As `CallSummary::iterated_by`.
+    pub iterated_by: Option<usize>,
+    /// As `CallSummary::every_call`.
+    pub every_call: bool,
     /// A transaction opened in the same function encloses that loop.
     pub in_transaction: bool,
     /// A transaction opened in the same function encloses the write itself.
@@ -264,6 +280,11 @@ impl FileSummary {
             .filter_map(|op| model.enclosing_function(op.node))
             .collect();
         let executed = executed_parameters(model, &resolver, ops, text);
+        let closing: HashSet<NodeId> = ops
+            .iter()
+            .filter(|op| op.op == Op::DbClose)
+            .filter_map(|op| model.enclosing_function(op.node))
+            .collect();
         for id in model.ids() {
             match &model.node(id).kind {
                 NodeKind::Function(function) => {
@@ -282,6 +303,8 @@ impl FileSummary {
                         touches_storage: with_storage.contains(&id),
                         file_private: function.file_private,
                         has_body: function.has_body,
+                        asynchronous: function.asynchronous,
+                        closes_connection: closing.contains(&id),
                         returns: function.returns.clone(),
                         parameters: parameters(model, id)
                             .into_iter()
@@ -332,6 +355,12 @@ impl FileSummary {
             range,
         };
         let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
+        // A write once per batch is what batching looks like, not a row at a time.
+        let repeated_per_row = |id: NodeId| {
+            rules::repetition(model, text, id)
+                .filter(|r| !iterates_batches(model, text, r.node))
+                .map(|r| r.label)
+        };
         let kept_calls: Vec<NodeId> = model
             .calls()
             .map(|(id, _)| id)
@@ -349,6 +378,14 @@ impl FileSummary {
                 .collect()
         };
         let storage_calls: HashSet<NodeId> = ops.iter().map(|op| op.node).collect();
+        let returns = returns_by_function(model);
+        let iterated_by = |id: NodeId| {
+            let closure = model.repetition(id)?;
+            let iterating = model.node(closure).parent?;
+            matches!(model.node(closure).kind, NodeKind::Closure { .. })
+                .then(|| call_index.get(&iterating).copied())
+                .flatten()
+        };
         for &id in &kept_calls {
             let NodeKind::Call(call) = &model.node(id).kind else {
                 continue;
@@ -368,8 +405,11 @@ impl FileSummary {
                     })
                     .collect(),
                 storage_op: storage_calls.contains(&id),
+                awaited: call.awaited.is_some(),
                 range: call.name_range.clone(),
-                repeated: repeated(id),
+                repeated: repeated_per_row(id),
+                iterated_by: iterated_by(id),
+                every_call: runs_every_call(model, &returns, id),
                 in_transaction: transactions.encloses(model, id),
                 handed_to: indices(handed_to(model, id)),
                 awaits_each_iteration: indices(awaits_each_iteration(model, ops, id)),
@@ -383,7 +423,9 @@ impl FileSummary {
             summary.writes.push(WriteSite {
                 place: place(write.call, write.range),
                 what: write.what,
-                repeated: repeated(write.call),
+                repeated: repeated_per_row(write.call),
+                iterated_by: iterated_by(write.call),
+                every_call: runs_every_call(model, &returns, write.call),
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
                 in_own_transaction: transactions.encloses(model, write.call),
                 handed_to: indices(loop_node.map(|l| handed_to(model, l)).unwrap_or_default()),
@@ -519,6 +561,14 @@ fn awaits_each_iteration(model: &Model, ops: &[Classified], id: NodeId) -> Vec<N
         .filter(|&other| other != id && model.repetition(other) == Some(looping))
         .filter(|&other| !ops.iter().any(|op| op.node == other))
         .filter_map(|other| match &model.node(other).kind {
+            // Kotlin writes no `await`: any call every iteration makes may be
+            // a `suspend` one, which the project stage can tell.
+            NodeKind::Call(_)
+                if model.language == crate::source::Language::Kotlin
+                    && !model.conditional_calls.contains(&other) =>
+            {
+                Some(other)
+            }
             NodeKind::Call(call) => {
                 let every_time = call.awaited.as_ref()?;
                 (every_time.start <= site.start && site.end <= every_time.end).then_some(other)
@@ -545,6 +595,95 @@ fn handed_to(model: &Model, id: NodeId) -> Vec<NodeId> {
         }
     }
     callees
+}
+
+/// Whether call `id` runs whenever its function runs: it is on no branch
+/// (nor is any call its closure is handed to), in no loop, and no return
+/// in the function comes before it.
+fn runs_every_call(model: &Model, returns: &HashMap<NodeId, Vec<usize>>, id: NodeId) -> bool {
+    let mut current = id;
+    let function = loop {
+        if model.conditional_calls.contains(&current) {
+            return false;
+        }
+        let boundary = model.ancestors(current).find(|&a| {
+            matches!(
+                model.node(a).kind,
+                NodeKind::Loop(_)
+                    | NodeKind::Closure { .. }
+                    | NodeKind::Function(_)
+                    | NodeKind::TypeDecl { .. }
+            )
+        });
+        let Some(boundary) = boundary else {
+            return false;
+        };
+        match &model.node(boundary).kind {
+            NodeKind::Function(_) => break boundary,
+            NodeKind::Closure { iteration: false } => match model.node(boundary).parent {
+                Some(call) if matches!(model.node(call).kind, NodeKind::Call(_)) => {
+                    current = call
+                }
+                _ => return false,
+            },
+            _ => return false,
+        }
+    };
+    let start = model.node(id).range.start;
+    !returns
+        .get(&function)
+        .is_some_and(|starts| starts.iter().any(|&at| at < start))
+}
+
+/// Where each function returns from its own body (not from a closure in it).
+fn returns_by_function(model: &Model) -> HashMap<NodeId, Vec<usize>> {
+    let mut returns: HashMap<NodeId, Vec<usize>> = HashMap::new();
+    for id in model.ids() {
+        let NodeKind::Exit(exit) = &model.node(id).kind else {
+            continue;
+        };
+        if exit.leaves != crate::model::Leaves::Function {
+            continue;
+        }
+        let scope = model.ancestors(id).find(|&a| {
+            matches!(
+                model.node(a).kind,
+                NodeKind::Function(_) | NodeKind::Closure { .. }
+            )
+        });
+        if let Some(function) = scope {
+            if matches!(model.node(function).kind, NodeKind::Function(_)) {
+                returns
+                    .entry(function)
+                    .or_default()
+                    .push(model.node(id).range.start);
+            }
+        }
+    }
+    returns
+}
+
+/// Whether the loop or iteration closure `repeating` runs over batches of a
+/// collection (`for chunk in ids.chunks(500)`, `ids.chunked(500).forEach {}`).
+fn iterates_batches(model: &Model, text: &str, repeating: NodeId) -> bool {
+    let node = model.node(repeating);
+    let batching = |name: &str| catalog::is_batching_call(model.language, name);
+    match &node.kind {
+        NodeKind::Loop(_) => {
+            let header = text.get(node.range.clone()).unwrap_or_default();
+            let header = header.split('{').next().unwrap_or_default();
+            header
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(batching)
+        }
+        _ => match node.parent.map(|p| &model.node(p).kind) {
+            Some(NodeKind::Call(iterating)) => iterating
+                .receiver
+                .iter()
+                .any(|segment| matches!(segment, Segment::Call(name) if batching(name))),
+            _ => false,
+        },
+    }
 }
 
 /// The type a declaration at `id` belongs to: the innermost type around

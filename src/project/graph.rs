@@ -1,16 +1,20 @@
 //! The resolved call graph: where each call site goes, and who calls each
 //! function. Built once; every question after that is a lookup.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::resolve::{Resolver, Target};
 use super::{CallRef, FunctionRef, ProjectFile};
+use crate::catalog;
 
 pub struct CallGraph {
     /// Per file, per call (as in `FileSummary::calls`).
     targets: Vec<Vec<Target>>,
     /// The call sites resolved to each function.
     sites: HashMap<FunctionRef, Vec<CallRef>>,
+    /// Iteration calls (`forEach`, `flatMap`, `fold`) made on a value that
+    /// holds one element at most (`Single`, `Result`): their closure runs once.
+    single_value_iterations: HashSet<CallRef>,
 }
 
 /// The functions a derived operation goes through, outermost first, each
@@ -42,7 +46,26 @@ impl CallGraph {
                 }
             }
         }
-        CallGraph { targets, sites }
+        let mut single_value_iterations = HashSet::new();
+        for (f, file) in files.iter().enumerate() {
+            let language = file.source.language;
+            for (c, call) in file.summary.calls.iter().enumerate() {
+                if !catalog::is_iteration_call(language, &call.callee) {
+                    continue;
+                }
+                let single = resolver
+                    .receiver_type(f, call)
+                    .is_some_and(|ty| catalog::is_single_value_type(language, &ty));
+                if single {
+                    single_value_iterations.insert((f, c));
+                }
+            }
+        }
+        CallGraph {
+            targets,
+            sites,
+            single_value_iterations,
+        }
     }
 
     pub fn target(&self, (file, call): CallRef) -> &Target {
@@ -54,6 +77,12 @@ impl CallGraph {
             Target::App(functions) => functions,
             Target::Library | Target::Unresolved => &[],
         }
+    }
+
+    /// Whether the iteration call runs its closure once: it is made on a
+    /// value holding one element at most.
+    pub fn iterates_single_value(&self, call: CallRef) -> bool {
+        self.single_value_iterations.contains(&call)
     }
 
     /// The call sites resolved to `function`.

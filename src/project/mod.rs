@@ -105,6 +105,13 @@ impl<'a> Project<'a> {
         }
     }
 
+    /// Whether what repeats a site (`iterated_by`, a call index of file
+    /// `file`) only looks like a loop: `flatMap` on a `Single`, `fold` on a
+    /// `Result` run their closure once.
+    pub fn repeats_once(&self, file: usize, iterated_by: Option<usize>) -> bool {
+        iterated_by.is_some_and(|call| self.graph.iterates_single_value((file, call)))
+    }
+
     /// Every call site resolved to `function`.
     pub fn call_sites(&self, function: FunctionRef) -> Vec<(usize, &CallSummary)> {
         self.graph
@@ -240,6 +247,27 @@ impl<'a> Project<'a> {
             })
     }
 
+    /// The names of the functions that do storage work, themselves or
+    /// through callees: a file calling one of them may matter.
+    pub fn storage_function_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .files
+            .iter()
+            .enumerate()
+            .flat_map(|(f, file)| {
+                file.summary
+                    .functions
+                    .iter()
+                    .enumerate()
+                    .filter(move |(i, _)| self.summaries[f][*i].storage)
+                    .map(|(_, function)| function.name.clone())
+            })
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
     /// Whether `function` does storage work the catalog knows, itself or
     /// through the project functions it calls.
     pub fn touches_storage(&self, (file, index): FunctionRef) -> bool {
@@ -252,6 +280,58 @@ impl<'a> Project<'a> {
     /// item. The chain names the functions down to the write.
     pub fn writes_once(&self, (file, index): FunctionRef) -> Option<&Chain> {
         self.summaries[file][index].writes_once.as_ref()
+    }
+
+    /// Opens through the project's own wrappers: a call of a method that
+    /// opens the connection its object keeps (`Database.shared.open()`),
+    /// in a function that also closes it (directly or through the type's
+    /// closing method). Each call of that function opens the database again.
+    pub fn opens_through_wrappers(&self) -> Vec<(usize, OpenUse)> {
+        let keeps_open = |(file, index): FunctionRef| {
+            self.files[file]
+                .summary
+                .open_uses
+                .iter()
+                .any(|open| open.place.function == Some(index) && !open.per_use && !open.in_memory)
+        };
+        let closes = |function: FunctionRef| self.function(function).closes_connection;
+        let mut found = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            for (c, call) in file.summary.calls.iter().enumerate() {
+                let Some(caller) = call.caller else { continue };
+                let opener = self.callees((f, c)).iter().copied().find(|&o| keeps_open(o));
+                let Some(opener) = opener else { continue };
+                if opener == (f, caller) {
+                    continue;
+                }
+                let also_closes = closes((f, caller))
+                    || file.summary.calls.iter().enumerate().any(|(other, site)| {
+                        site.caller == Some(caller)
+                            && self.callees((f, other)).iter().any(|&g| {
+                                closes(g) && self.function(g).owner == self.function(opener).owner
+                            })
+                    });
+                if !also_closes {
+                    continue;
+                }
+                found.push((
+                    f,
+                    OpenUse {
+                        place: Place {
+                            function: Some(caller),
+                            owner: call.owner.clone(),
+                            range: call.range.clone(),
+                        },
+                        api: call.callee.clone(),
+                        repeated: call.repeated.clone(),
+                        per_item: false,
+                        per_use: true,
+                        in_memory: false,
+                    },
+                ));
+            }
+        }
+        found
     }
 
     /// Whether the call hands a write statement (INSERT, UPDATE, DELETE)
@@ -282,5 +362,82 @@ impl<'a> Project<'a> {
             .enumerate()
             .flat_map(|(f, file)| file.summary.sql.iter().map(move |s| (f, &s.fact)))
             .chain(self.borrowed_sql.iter().map(|b| (b.file, &b.fact)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::Options;
+    use crate::source::Language;
+
+    /// Analyses each (path, text) as a file of one project.
+    fn files(sources: &[(&str, &str)]) -> Vec<(SourceFile, crate::Analysis)> {
+        sources
+            .iter()
+            .map(|(path, text)| {
+                let language = match path.rsplit('.').next() {
+                    Some("kt") => Language::Kotlin,
+                    Some("swift") => Language::Swift,
+                    _ => Language::Rust,
+                };
+                let source = SourceFile::from_text(path, language, text);
+                let analysis = match crate::analyze(&source, &Options::default()) {
+                    Ok(analysis) => analysis,
+                    Err(problem) => panic!("{path}: {problem:?}"),
+                };
+                (source, analysis)
+            })
+            .collect()
+    }
+
+    /// Where each call named `callee` goes, as "file:function" of its targets.
+    fn targets_of(analysed: &[(SourceFile, crate::Analysis)], callee: &str) -> Vec<Vec<String>> {
+        let project = Project::new(
+            analysed
+                .iter()
+                .map(|(source, analysis)| ProjectFile {
+                    source,
+                    summary: &analysis.summary,
+                })
+                .collect(),
+        );
+        let mut found = Vec::new();
+        for (f, file) in project.files.iter().enumerate() {
+            for (c, call) in file.summary.calls.iter().enumerate() {
+                if call.callee == callee {
+                    found.push(
+                        project
+                            .callees((f, c))
+                            .iter()
+                            .map(|&(tf, ti)| {
+                                format!(
+                                    "{}:{}",
+                                    project.files[tf].source.display,
+                                    project.function((tf, ti)).name
+                                )
+                            })
+                            .collect(),
+                    );
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_property_typed_in_the_constructor_resolves_to_the_interface_method() {
+        let analysed = files(&[
+            (
+                "NoteDao.kt",
+                "interface NoteDao {\n    fun deleteById(id: Long)\n    fun remove(id: Long) { deleteById(id) }\n}\n",
+            ),
+            (
+                "Repo.kt",
+                "class Repo(private val dao: NoteDao) {\n    fun discard(id: Long) { dao.remove(id) }\n}\n",
+            ),
+        ]);
+        assert_eq!(targets_of(&analysed, "remove"), [["NoteDao.kt:remove"]]);
+        assert_eq!(targets_of(&analysed, "deleteById"), [["NoteDao.kt:deleteById"]]);
     }
 }

@@ -157,21 +157,30 @@ impl<'a> Resolver<'a> {
         self.member(file, &ty, name)
     }
 
+    /// The type of the value a call is made on, when it can be told.
+    pub fn receiver_type(&self, file: usize, call: &CallSummary) -> Option<String> {
+        match self.type_of(file, call.owner.as_deref(), &call.receiver, 0)? {
+            Ty::Value(name) => Some(name),
+            Ty::Static(_) => None,
+        }
+    }
+
     /// A call of `name` on a value (or the type) `ty`.
     fn member(&self, file: usize, ty: &Ty, name: &str) -> Target {
         let language = self.files[file].source.language;
         // Extension functions and implemented traits make a library type's
         // members the project's too.
-        let mut found = self.method_of(file, ty.name(), name, 0);
-        let declared_only = found
-            .iter()
-            .all(|&(f, i)| !self.files[f].summary.functions[i].has_body);
+        let mut found = self.method_of(file, ty.name(), name);
+        let declared_only = !found.is_empty()
+            && found
+                .iter()
+                .all(|&(f, i)| !self.files[f].summary.functions[i].has_body);
         if declared_only {
             // An interface method (or one the type does not declare): the
             // implementations in its subtypes are what runs.
             // Without one in the project (Room generates its DAOs), the
             // declaration and its annotations say what the call does.
-            let implementations = self.implementations(file, ty.name(), name, 0);
+            let implementations = self.implementations(file, ty.name(), name);
             if !implementations.is_empty() {
                 found = implementations;
             }
@@ -185,33 +194,43 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Methods `name` of type `ty` or, when it has none, of its supertypes
-    /// (a trait's default methods), nearest first.
-    fn method_of(&self, file: usize, ty: &str, name: &str, depth: usize) -> Vec<FunctionRef> {
+    /// Methods `name` of type `ty` or, when it has none, of its nearest
+    /// supertypes that have one (a trait's default methods), breadth first.
+    fn method_of(&self, file: usize, ty: &str, name: &str) -> Vec<FunctionRef> {
         let language = self.files[file].source.language;
-        let own = self.visible(file, self.methods.get(&(language, ty, name)));
-        if !own.is_empty() || depth >= MAX_DEPTH {
-            return own;
-        }
-        for supertype in self.supertypes.get(&(language, ty)).into_iter().flatten() {
-            let inherited = self.method_of(file, supertype, name, depth + 1);
-            if !inherited.is_empty() {
-                return inherited;
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut level: Vec<&str> = vec![ty];
+        for _ in 0..MAX_DEPTH {
+            let mut found = Vec::new();
+            let mut next = Vec::new();
+            for current in level {
+                if !seen.insert(current) {
+                    continue;
+                }
+                found.extend(self.visible(file, self.methods.get(&(language, current, name))));
+                next.extend(self.supertypes.get(&(language, current)).into_iter().flatten());
             }
+            if !found.is_empty() || next.is_empty() {
+                return found;
+            }
+            level = next;
         }
         Vec::new()
     }
 
     /// Methods `name` declared in the subtypes of `ty`, transitively.
-    fn implementations(&self, file: usize, ty: &str, name: &str, depth: usize) -> Vec<FunctionRef> {
+    fn implementations(&self, file: usize, ty: &str, name: &str) -> Vec<FunctionRef> {
         let language = self.files[file].source.language;
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut pending: Vec<&str> = vec![ty];
         let mut found = Vec::new();
-        if depth >= MAX_DEPTH {
-            return found;
-        }
-        for subtype in self.subtypes.get(&(language, ty)).into_iter().flatten() {
-            found.extend(self.visible(file, self.methods.get(&(language, *subtype, name))));
-            found.extend(self.implementations(file, subtype, name, depth + 1));
+        while let Some(current) = pending.pop() {
+            for &subtype in self.subtypes.get(&(language, current)).into_iter().flatten() {
+                if seen.insert(subtype) {
+                    found.extend(self.visible(file, self.methods.get(&(language, subtype, name))));
+                    pending.push(subtype);
+                }
+            }
         }
         found
     }
@@ -222,7 +241,7 @@ impl<'a> Resolver<'a> {
         let language = self.files[file].source.language;
         if language != Language::Rust {
             if let Some(owner) = owner {
-                let methods = self.method_of(file, owner, name, 0);
+                let methods = self.method_of(file, owner, name);
                 if !methods.is_empty() {
                     return Target::App(methods);
                 }

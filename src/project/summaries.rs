@@ -10,6 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use super::facts::{ArgFact, ArgValue, FunctionSummary};
 use super::graph::{CallGraph, Chain};
 use super::{CallRef, FunctionRef, ProjectFile};
+use crate::context;
 
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
@@ -20,7 +21,16 @@ pub struct Summary {
     /// One call writes at least one row outside a transaction of its own
     /// and outside a loop of its own; the chain leads to the write.
     pub writes_once: Option<Chain>,
+    /// Its callees' writes are its callers' business: it neither opens the
+    /// connection they write on (its caller could not hold a transaction
+    /// on it) nor is a one-shot job (a migration run while opening).
+    holds_writes: bool,
 }
+
+/// How many calls deep a write is followed up to a loop: far enough for a
+/// repository calling a DAO helper, not so far that constructing a client
+/// "writes" because it opens and migrates a store.
+const MAX_WRITE_CHAIN: usize = 3;
 
 pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
     let mut summaries: Vec<Vec<Summary>> = files
@@ -34,6 +44,12 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
                     storage: function.touches_storage,
                     executes: function.executes_parameters.clone(),
                     writes_once: writes_itself(file, index, function).then(Vec::new),
+                    holds_writes: !opens_own_connection(file, index)
+                        && !context::is_one_shot_name(&function.name)
+                        && !function
+                            .owner
+                            .as_deref()
+                            .is_some_and(context::is_one_shot_name),
                 })
                 .collect()
         })
@@ -69,18 +85,21 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
 /// function that opens its own connection is left out: its caller could
 /// not hold a transaction on that connection.
 fn writes_itself(file: &ProjectFile, index: usize, function: &FunctionSummary) -> bool {
-    let opens_own = file
-        .summary
-        .open_uses
-        .iter()
-        .any(|open| open.place.function == Some(index));
     function.dao_write == Some(false)
-        || !opens_own
+        || !opens_own_connection(file, index)
             && file.summary.writes.iter().any(|write| {
                 write.place.function == Some(index)
                     && write.repeated.is_none()
+                    && write.every_call
                     && !write.in_own_transaction
             })
+}
+
+fn opens_own_connection(file: &ProjectFile, index: usize) -> bool {
+    file.summary
+        .open_uses
+        .iter()
+        .any(|open| open.place.function == Some(index))
 }
 
 /// Joins what `function`'s calls reach into its summary; true when it grew.
@@ -110,9 +129,13 @@ fn update(
                     next.executes.push(own);
                 }
             }
-            let once = call.repeated.is_none() && !call.in_transaction;
+            let once = call.repeated.is_none()
+                && call.every_call
+                && !call.in_transaction
+                && next.holds_writes;
             if next.writes_once.is_none() && once {
-                if let Some(chain) = &reached.writes_once {
+                let short = |chain: &&Chain| chain.len() < MAX_WRITE_CHAIN;
+                if let Some(chain) = reached.writes_once.as_ref().filter(short) {
                     let mut longer = vec![((f, c), callee)];
                     longer.extend(chain.iter().copied());
                     next.writes_once = Some(longer);

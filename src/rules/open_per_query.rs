@@ -25,12 +25,17 @@ enum Shape {
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let mut findings = Vec::new();
+    let through_wrappers = project.opens_through_wrappers();
     for (index, file) in project.files.iter().enumerate() {
         let language = file.source.language;
         if !RULE.languages.contains(&language) {
             continue;
         }
-        for open in &file.summary.open_uses {
+        let wrapped = through_wrappers
+            .iter()
+            .filter(|(f, _)| *f == index)
+            .map(|(_, open)| open);
+        for open in file.summary.open_uses.iter().chain(wrapped) {
             let Some(function) = open.place.function else {
                 continue;
             };

@@ -32,6 +32,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 continue;
             };
             if write.in_transaction
+                || project.repeats_once(index, write.iterated_by)
                 || project.in_helper_transaction(index, &write.handed_to)
                 || awaits_other_io(project, index, &write.awaits_each_iteration)
                 || held_by_callers(project, index, write.place.function)
@@ -63,6 +64,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 .iter()
                 .any(|w| w.place.range == call.range);
             if call.in_transaction
+                || project.repeats_once(index, call.iterated_by)
                 || already_a_write
                 || loops_reported.contains(repeated)
                 || project.in_helper_transaction(index, &call.handed_to)
@@ -127,14 +129,16 @@ fn writes_through<'p>(project: &'p Project, call: CallRef) -> Option<Through<'p>
     chains.first().map(|chain| Through::Helper(chain))
 }
 
-/// Whether every awaited call of an iteration is other I/O: none reaches
-/// a project function that does storage work.
-fn awaits_other_io(project: &Project, file: usize, awaited: &[usize]) -> bool {
-    awaited.iter().any(|&call| {
-        project
-            .callees((file, call))
-            .iter()
-            .all(|&function| !project.touches_storage(function))
+/// Whether an iteration waits on other I/O every time round (a request):
+/// an awaited call that reaches no project storage code, or a call of a
+/// project `suspend`/`async` function that does no storage work. A
+/// transaction around such a loop would span the waits.
+fn awaits_other_io(project: &Project, file: usize, each_iteration: &[usize]) -> bool {
+    each_iteration.iter().any(|&call| {
+        let callees = project.callees((file, call));
+        let waits = project.call((file, call)).awaited
+            || !callees.is_empty() && callees.iter().all(|&f| project.function(f).asynchronous);
+        waits && callees.iter().all(|&f| !project.touches_storage(f))
     })
 }
 
