@@ -462,6 +462,27 @@ pub fn implicit_closure_parameters(language: Language) -> &'static [&'static str
     }
 }
 
+/// Argument labels that hand a closure over to run later, on an event
+/// (`click = { .. }`, `handler:`, `completion:`): building a menu in a loop
+/// runs none of them.
+pub fn is_handler_label(label: &str) -> bool {
+    const LABELS: &[&str] = &[
+        "click",
+        "onClick",
+        "onLongClick",
+        "onTap",
+        "onSelect",
+        "onDismiss",
+        "handler",
+        "action",
+        "completion",
+        "completionHandler",
+        "listener",
+        "callback",
+    ];
+    LABELS.contains(&label)
+}
+
 /// Calls that compile a statement to run later, maybe many times.
 pub fn is_statement_preparation(language: Language, name: &str) -> bool {
     let names: &[&str] = match language {
@@ -501,7 +522,14 @@ pub fn is_batching_call(language: Language, name: &str) -> bool {
 /// run their closure once: not a loop, whatever the method is called.
 pub fn is_single_value_type(language: Language, name: &str) -> bool {
     let names: &[&str] = match language {
-        Language::Kotlin => &["Single", "Maybe", "Completable", "Result", "Deferred", "Optional"],
+        Language::Kotlin => &[
+            "Single",
+            "Maybe",
+            "Completable",
+            "Result",
+            "Deferred",
+            "Optional",
+        ],
         Language::Swift => &["Optional", "Result", "Future", "Task"],
         Language::Rust => &["Option", "Result"],
         Language::Sql => &[],
@@ -990,6 +1018,11 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
             "throttle",
             "DispatchWorkItem",
             "scheduledTimer",
+            "UIAction",
+            "UIAlertAction",
+            // `DispatchQueue.async`, `Task { }`: runs elsewhere, concurrently.
+            "async",
+            "Task",
         ],
         Language::Kotlin => &[
             "debounce",
@@ -1000,6 +1033,9 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
             "postDelayed",
             "sendEmptyMessageDelayed",
             "schedule",
+            // A coroutine per item runs concurrently, not in the loop's turn.
+            "launch",
+            "async",
         ],
         Language::Rust => &["debounce", "throttle", "new_debouncer"],
         Language::Sql => &[],

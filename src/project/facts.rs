@@ -359,6 +359,7 @@ impl FileSummary {
         let repeated_per_row = |id: NodeId| {
             rules::repetition(model, text, id)
                 .filter(|r| !iterates_batches(model, text, r.node))
+                .filter(|r| !deferred_within(model, id, r.node))
                 .map(|r| r.label)
         };
         let kept_calls: Vec<NodeId> = model
@@ -621,9 +622,7 @@ fn runs_every_call(model: &Model, returns: &HashMap<NodeId, Vec<usize>>, id: Nod
         match &model.node(boundary).kind {
             NodeKind::Function(_) => break boundary,
             NodeKind::Closure { iteration: false } => match model.node(boundary).parent {
-                Some(call) if matches!(model.node(call).kind, NodeKind::Call(_)) => {
-                    current = call
-                }
+                Some(call) if matches!(model.node(call).kind, NodeKind::Call(_)) => current = call,
                 _ => return false,
             },
             _ => return false,
@@ -661,6 +660,32 @@ fn returns_by_function(model: &Model) -> HashMap<NodeId, Vec<usize>> {
         }
     }
     returns
+}
+
+/// Whether a closure between `id` and the loop `repeating` is handed over
+/// to run later rather than now: an event handler (`click = { .. }`) or a
+/// deferring call's closure (`UIAction { .. }`, `postDelayed { .. }`).
+fn deferred_within(model: &Model, id: NodeId, repeating: NodeId) -> bool {
+    model
+        .ancestors(id)
+        .take_while(|&a| a != repeating)
+        .any(|closure| {
+            if !matches!(model.node(closure).kind, NodeKind::Closure { .. }) {
+                return false;
+            }
+            let Some(NodeKind::Call(call)) =
+                model.node(closure).parent.map(|p| &model.node(p).kind)
+            else {
+                return false;
+            };
+            let range = &model.node(closure).range;
+            catalog::is_deferring_call(model.language, &call.name)
+                || call.args.iter().any(|arg| {
+                    arg.range.start <= range.start
+                        && range.end <= arg.range.end
+                        && arg.label.as_deref().is_some_and(catalog::is_handler_label)
+                })
+        })
 }
 
 /// Whether the loop or iteration closure `repeating` runs over batches of a

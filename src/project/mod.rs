@@ -287,19 +287,22 @@ impl<'a> Project<'a> {
     /// in a function that also closes it (directly or through the type's
     /// closing method). Each call of that function opens the database again.
     pub fn opens_through_wrappers(&self) -> Vec<(usize, OpenUse)> {
-        let keeps_open = |(file, index): FunctionRef| {
-            self.files[file]
-                .summary
-                .open_uses
-                .iter()
-                .any(|open| open.place.function == Some(index) && !open.per_use && !open.in_memory)
-        };
+        let keeps_open =
+            |(file, index): FunctionRef| {
+                self.files[file].summary.open_uses.iter().any(|open| {
+                    open.place.function == Some(index) && !open.per_use && !open.in_memory
+                })
+            };
         let closes = |function: FunctionRef| self.function(function).closes_connection;
         let mut found = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             for (c, call) in file.summary.calls.iter().enumerate() {
                 let Some(caller) = call.caller else { continue };
-                let opener = self.callees((f, c)).iter().copied().find(|&o| keeps_open(o));
+                let opener = self
+                    .callees((f, c))
+                    .iter()
+                    .copied()
+                    .find(|&o| keeps_open(o));
                 let Some(opener) = opener else { continue };
                 if opener == (f, caller) {
                     continue;
@@ -438,6 +441,9 @@ mod tests {
             ),
         ]);
         assert_eq!(targets_of(&analysed, "remove"), [["NoteDao.kt:remove"]]);
-        assert_eq!(targets_of(&analysed, "deleteById"), [["NoteDao.kt:deleteById"]]);
+        assert_eq!(
+            targets_of(&analysed, "deleteById"),
+            [["NoteDao.kt:deleteById"]]
+        );
     }
 }

@@ -208,7 +208,12 @@ impl<'a> Resolver<'a> {
                     continue;
                 }
                 found.extend(self.visible(file, self.methods.get(&(language, current, name))));
-                next.extend(self.supertypes.get(&(language, current)).into_iter().flatten());
+                next.extend(
+                    self.supertypes
+                        .get(&(language, current))
+                        .into_iter()
+                        .flatten(),
+                );
             }
             if !found.is_empty() || next.is_empty() {
                 return found;
@@ -225,7 +230,12 @@ impl<'a> Resolver<'a> {
         let mut pending: Vec<&str> = vec![ty];
         let mut found = Vec::new();
         while let Some(current) = pending.pop() {
-            for &subtype in self.subtypes.get(&(language, current)).into_iter().flatten() {
+            for &subtype in self
+                .subtypes
+                .get(&(language, current))
+                .into_iter()
+                .flatten()
+            {
                 if seen.insert(subtype) {
                     found.extend(self.visible(file, self.methods.get(&(language, subtype, name))));
                     pending.push(subtype);
