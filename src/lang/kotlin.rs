@@ -12,12 +12,15 @@
 //!   recognised, so string values are decoded from the source text; only the
 //!   `${...}` interpolation nodes are taken from the tree.
 
-use std::time::Instant;
-
-use tree_sitter::{Node as TsNode, Parser, Tree};
+use tree_sitter::{Node as TsNode, Tree};
 
 use crate::catalog::is_iteration_call;
-use crate::lang::{jump_exit, JumpSyntax, ParseError};
+use crate::lang::treesitter::{
+    child_of_kind, children, collect_comments_and_errors, concatenate, jump_exit, named_children,
+    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
+    MAX_CONSTANT_DEPTH,
+};
+use crate::lang::{set_binding_init, set_call_args, set_kind, ParseError};
 use crate::model::{
     Arg, Binding, BindingKind, Call, Function, FunctionKind, Leaves, LoopKind, Model, NodeId,
     NodeKind, Segment, StrBuilder, StrLit, Value,
@@ -48,10 +51,11 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
             &mut constants,
         );
     }
+    // The repaired text has no block comments: the scan found them.
+    let keep_tree_comments = scanned_comments.is_none();
     let mut lowerer = Lowerer {
         text,
         model: Model::new(file.language),
-        comments_from_tree: scanned_comments.is_none(),
         constants,
         constant_values: Default::default(),
     };
@@ -68,7 +72,13 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     };
     for tree in &trees {
         let root = tree.root_node();
-        lowerer.collect_comments_and_errors(root, false);
+        collect_comments_and_errors(
+            &mut lowerer.model,
+            text,
+            root,
+            &["line_comment", "block_comment"],
+            keep_tree_comments,
+        );
         for child in named_children(root) {
             lowerer.lower_node(child, ctx);
         }
@@ -76,18 +86,6 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     let mut model = lowerer.model;
     model.clamp_ranges(file.text.len());
     Ok(model)
-}
-
-fn new_parser() -> Result<Parser, ParseError> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_kotlin_ng::LANGUAGE.into())
-        .map_err(|e| ParseError::new(format!("cannot load the Kotlin grammar: {e}"), None))?;
-    Ok(parser)
-}
-
-fn parse(parser: &mut Parser, text: &str, deadline: Instant) -> Result<Tree, ParseError> {
-    super::parse_before(parser, text, deadline, "Kotlin")
 }
 
 /// One tree for the whole file when the grammar copes with it; otherwise one
@@ -98,16 +96,13 @@ fn parse(parser: &mut Parser, text: &str, deadline: Instant) -> Result<Tree, Par
 type Parsed = (Vec<Tree>, Option<Vec<ByteRange>>);
 
 fn parse_best(text: &str) -> Result<Parsed, ParseError> {
-    // One budget for every parse of the file: the repair and per-declaration
-    // parses must not multiply a slow one.
-    let deadline = Instant::now() + super::PARSE_BUDGET;
-    let mut parser = new_parser()?;
-    let tree = parse(&mut parser, text, deadline)?;
+    let mut parser = BudgetedParser::new(tree_sitter_kotlin_ng::LANGUAGE.into(), "Kotlin")?;
+    let tree = parser.parse(text)?;
     if !tree.root_node().has_error() {
         return Ok((vec![tree], None));
     }
     let scan = scan(text);
-    let repaired_tree = parse(&mut parser, &scan.repaired, deadline)?;
+    let repaired_tree = parser.parse(&scan.repaired)?;
     let (text, tree, comments) =
         if error_bytes(repaired_tree.root_node()) < error_bytes(tree.root_node()) {
             (scan.repaired.as_str(), repaired_tree, Some(scan.comments))
@@ -128,35 +123,16 @@ fn parse_best(text: &str) -> Result<Parsed, ParseError> {
         if text[start..end].trim().is_empty() {
             continue;
         }
-        let range = tree_sitter::Range {
-            start_byte: start,
-            end_byte: end,
-            start_point: point_of(text, start),
-            end_point: point_of(text, end),
-        };
-        if parser.set_included_ranges(&[range]).is_err() {
-            return Ok((vec![tree], comments));
+        match parser.parse_range(text, start..end)? {
+            Some(chunk) => chunk_trees.push(chunk),
+            None => return Ok((vec![tree], comments)),
         }
-        chunk_trees.push(parse(&mut parser, text, deadline)?);
     }
     let chunk_errors: usize = chunk_trees.iter().map(|t| error_bytes(t.root_node())).sum();
     if chunk_errors < error_bytes(tree.root_node()) {
         Ok((chunk_trees, comments))
     } else {
         Ok((vec![tree], comments))
-    }
-}
-
-fn point_of(text: &str, offset: usize) -> tree_sitter::Point {
-    let before = &text.as_bytes()[..offset.min(text.len())];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    tree_sitter::Point {
-        row,
-        column: before.len() - line_start,
     }
 }
 
@@ -366,20 +342,6 @@ fn scan(text: &str) -> Scan {
     }
 }
 
-fn children(node: TsNode) -> Vec<TsNode> {
-    let mut cursor = node.walk();
-    node.children(&mut cursor).collect()
-}
-
-fn named_children(node: TsNode) -> Vec<TsNode> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).collect()
-}
-
-fn child_of_kind<'t>(node: TsNode<'t>, kind: &str) -> Option<TsNode<'t>> {
-    children(node).into_iter().find(|c| c.kind() == kind)
-}
-
 fn is_type_node(kind: &str) -> bool {
     matches!(
         kind,
@@ -477,18 +439,6 @@ enum Trim {
     Indent,
     Margin(String),
 }
-
-/// A `val` at top level or in an object whose initializer may be a string:
-/// the enclosing type names (outermost first) and the initializer.
-struct ConstantDef<'tree> {
-    owners: Vec<String>,
-    init: TsNode<'tree>,
-}
-
-type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
-
-/// How deep constants may refer to constants; deeper (or cyclic) references are holes.
-const MAX_CONSTANT_DEPTH: usize = 16;
 
 /// The type whose body `node` declares things in, if it is one.
 fn owner_name(text: &str, node: TsNode) -> Option<String> {
@@ -617,7 +567,6 @@ const JUMPS: JumpSyntax = JumpSyntax {
 struct Lowerer<'a, 'tree> {
     text: &'a str,
     model: Model,
-    comments_from_tree: bool,
     constants: Constants<'tree>,
     /// Values of constants already evaluated, keyed by initializer offset.
     constant_values: crate::model::ConstantValues,
@@ -625,38 +574,11 @@ struct Lowerer<'a, 'tree> {
 
 impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn text(&self, node: TsNode) -> &'a str {
-        self.text.get(node.byte_range()).unwrap_or("")
+        text_of(self.text, node)
     }
 
     fn push(&mut self, ctx: Ctx, range: ByteRange, kind: NodeKind) -> NodeId {
         self.model.push(ctx.parent, range, kind)
-    }
-
-    fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            node.kind = kind;
-        }
-    }
-
-    fn collect_comments_and_errors(&mut self, node: TsNode, inside_error: bool) {
-        let kind = node.kind();
-        if kind == "line_comment" || kind == "block_comment" {
-            if !self.comments_from_tree {
-                return;
-            }
-            self.model.comments.push(crate::model::Comment {
-                range: node.byte_range(),
-                text: self.text(node).to_string(),
-            });
-            return;
-        }
-        let is_error = node.is_error();
-        if is_error && !inside_error {
-            self.model.unparsed.push(node.byte_range());
-        }
-        for child in children(node) {
-            self.collect_comments_and_errors(child, inside_error || is_error);
-        }
     }
 
     /// Lowers any syntax node and returns what the model knows of its value.
@@ -754,7 +676,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                         value = self.lower_node(child, ctx.under(id));
                     }
                 }
-                self.set_kind(id, NodeKind::Return(value));
+                set_kind(&mut self.model, id, NodeKind::Return(value));
                 Value::Other
             }
             "string_literal" | "multiline_string_literal" => {
@@ -1021,7 +943,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 after_equals = true;
             } else if after_equals && child.is_named() {
                 let init = self.lower_node(child, ctx.under(id));
-                self.set_binding_init(id, init);
+                set_binding_init(&mut self.model, id, init);
             } else if child.kind() == "modifiers" {
                 self.lower_node(child, ctx.under(id));
             }
@@ -1061,7 +983,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
             None => Vec::new(),
         };
-        self.set_call_args(id, args);
+        set_call_args(&mut self.model, id, args);
     }
 
     fn object(&mut self, node: TsNode, ctx: Ctx) {
@@ -1154,7 +1076,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
             None => Vec::new(),
         };
-        self.set_call_args(id, args);
+        set_call_args(&mut self.model, id, args);
     }
 
     fn parameters(&mut self, node: TsNode, ctx: Ctx) {
@@ -1183,7 +1105,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     };
                     let value = self.lower_node(child, parent);
                     if let (Some(id), true) = (last_parameter, after_equals) {
-                        self.set_binding_init(id, value);
+                        set_binding_init(&mut self.model, id, value);
                     }
                     after_equals = false;
                 }
@@ -1200,7 +1122,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             } else if !matches!(child.kind(), "line_comment" | "block_comment") {
                 let id = self.push(ctx, child.byte_range(), NodeKind::Return(Value::Other));
                 let value = self.lower_node(child, ctx.under(id));
-                self.set_kind(id, NodeKind::Return(value));
+                set_kind(&mut self.model, id, NodeKind::Return(value));
             }
         }
     }
@@ -1305,7 +1227,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     let value = self.lower_node(child, parent);
                     match binding {
                         Some(id) if !outer_bindings && child.kind() != "property_delegate" => {
-                            self.set_binding_init(id, value)
+                            set_binding_init(&mut self.model, id, value)
                         }
                         _ => {}
                     }
@@ -1343,14 +1265,6 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 name_range: name.byte_range(),
             }),
         )
-    }
-
-    fn set_binding_init(&mut self, id: NodeId, value: Value) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            if let NodeKind::Binding(binding) = &mut node.kind {
-                binding.init = value;
-            }
-        }
     }
 
     /// The type written after `name:` in a declaration node.
@@ -1486,7 +1400,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
         let value = right.map_or(Value::Other, |r| self.lower_node(r, ctx.under(id)));
         let value = if plain { value } else { Value::Other };
-        self.set_kind(id, NodeKind::Assign { target, value });
+        set_kind(&mut self.model, id, NodeKind::Assign { target, value });
     }
 
     // ---- expressions ----
@@ -1510,14 +1424,6 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 awaited: None,
             }),
         )
-    }
-
-    fn set_call_args(&mut self, id: NodeId, args: Vec<Arg>) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            if let NodeKind::Call(call) = &mut node.kind {
-                call.args = args;
-            }
-        }
     }
 
     /// Name, name token and receiver expression of a callee.
@@ -1556,7 +1462,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
                     None => Vec::new(),
                 };
-                self.set_call_args(id, args);
+                set_call_args(&mut self.model, id, args);
                 return Value::Str(str_id);
             }
         }
@@ -1574,7 +1480,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
             None => Vec::new(),
         };
-        self.set_call_args(id, args);
+        set_call_args(&mut self.model, id, args);
         if let Some(lambda) = parts.trailing_lambda {
             let iteration = is_iteration_call(Language::Kotlin, &name);
             self.closure(lambda, ctx.under(id), iteration);
@@ -1760,33 +1666,25 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn concatenation(&self, node: TsNode, depth: usize) -> Option<StrLit> {
         let mut operands = Vec::new();
         plus_operands(node, &mut operands);
-        let pieces: Vec<Option<StrLit>> = operands
-            .iter()
-            .map(|operand| self.string_value(*operand, depth))
-            .collect();
-        if pieces.iter().all(Option::is_none) {
-            return None;
-        }
-        let mut builder = StrBuilder::new();
         let mut after_string = false;
-        for (operand, piece) in operands.iter().zip(pieces) {
+        let pieces = operands.iter().map(|operand| {
             let digits = self.text(*operand);
-            match piece {
+            match self.string_value(*operand, depth) {
                 Some(literal) => {
-                    builder.append(&literal);
                     after_string = true;
+                    Piece::Str(literal)
                 }
                 // `"LIMIT " + 10`; before any string, `1 + 2` would be a sum.
                 None if after_string
                     && operand.kind() == "number_literal"
                     && digits.bytes().all(|b| b.is_ascii_digit()) =>
                 {
-                    builder.verbatim(digits, operand.start_byte())
+                    Piece::Verbatim(digits, operand.start_byte())
                 }
-                None => builder.hole(operand.byte_range()),
+                None => Piece::Hole(operand.byte_range()),
             }
-        }
-        Some(builder.finish())
+        });
+        concatenate(pieces)
     }
 
     /// The string an expression evaluates to, when it is a literal, a
@@ -1842,44 +1740,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         qualifier: &[String],
         depth: usize,
     ) -> Option<StrLit> {
-        let wanted = without_companion(qualifier);
-        let candidates: Vec<&ConstantDef> = self
-            .constants
-            .get(name)?
-            .iter()
-            .filter(|c| without_companion(&c.owners).ends_with(&wanted))
-            .collect();
-        let around = self.owners_of(use_site);
-        let around = without_companion(&around);
-        let mut best: Option<(usize, &ConstantDef)> = None;
-        for candidate in &candidates {
-            let owners = without_companion(&candidate.owners);
-            if around.starts_with(&owners) && best.is_none_or(|(len, _)| owners.len() > len) {
-                best = Some((owners.len(), candidate));
-            }
-        }
-        let chosen = match (best, candidates.as_slice()) {
-            (Some((_, chosen)), _) => chosen,
-            (None, [only]) => only,
-            _ => return None,
-        };
+        let chosen = pick_constant(
+            &self.constants,
+            use_site,
+            name,
+            qualifier,
+            |node| owner_name(self.text, node),
+            without_companion,
+        )?;
         let key = chosen.init.start_byte();
         self.constant_values
             .get_or_evaluate(key, || self.string_value(chosen.init, depth + 1))
-    }
-
-    /// Names of the types around a node, outermost first.
-    fn owners_of(&self, node: TsNode) -> Vec<String> {
-        let mut owners = Vec::new();
-        let mut current = node.parent();
-        while let Some(ancestor) = current {
-            if let Some(owner) = owner_name(self.text, ancestor) {
-                owners.push(owner);
-            }
-            current = ancestor.parent();
-        }
-        owners.reverse();
-        owners
     }
 
     /// Pushes the Str node of a literal, then whatever its `${...}` hold.
