@@ -12,6 +12,8 @@
 //!   recognised, so string values are decoded from the source text; only the
 //!   `${...}` interpolation nodes are taken from the tree.
 
+use std::borrow::Cow;
+
 use tree_sitter::{Node as TsNode, Tree};
 
 use crate::catalog::is_iteration_call;
@@ -40,7 +42,12 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         padded = format!("{}\n", file.text);
         padded.as_str()
     };
-    let (trees, scanned_comments) = parse_best(text)?;
+    let Parsed {
+        trees,
+        scanned_comments,
+        dropped_headers,
+        member_trees,
+    } = parse_best(text)?;
     let mut constants = Constants::new();
     for tree in &trees {
         collect_constants(
@@ -58,6 +65,11 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         model: Model::new(file.language),
         constants,
         constant_values: Default::default(),
+        members: (member_trees.iter())
+            .map(|(start, tree)| (*start, tree.root_node()))
+            .collect(),
+        next_member: 0,
+        orphans: Vec::new(),
     };
     for range in scanned_comments.unwrap_or_default() {
         let text = text.get(range.clone()).unwrap_or("").to_string();
@@ -83,34 +95,101 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
             lowerer.lower_node(child, ctx);
         }
     }
+    // Members whose class the trees do not show belong to no type.
+    lowerer.lower_members_before(usize::MAX, 0, ctx);
+    for orphan in std::mem::take(&mut lowerer.orphans) {
+        for child in named_children(orphan) {
+            lowerer.lower_node(child, ctx);
+        }
+    }
+    for (_, member) in &member_trees {
+        collect_comments_and_errors(
+            &mut lowerer.model,
+            text,
+            member.root_node(),
+            &["line_comment", "block_comment"],
+            false,
+        );
+    }
     let mut model = lowerer.model;
+    model.unparsed.extend(dropped_headers);
+    model.unparsed.sort_by_key(|range| range.start);
     model.clamp_ranges(file.text.len());
     Ok(model)
 }
 
-/// One tree for the whole file when the grammar copes with it; otherwise one
-/// per top-level declaration, so that an ERROR cannot swallow what follows it.
-/// All trees index the original text. When they were parsed from the
-/// repaired text, which has no block comments, the comments found by the
-/// scan come along.
-type Parsed = (Vec<Tree>, Option<Vec<ByteRange>>);
+/// What `parse_best` found: one tree for the whole file when the grammar
+/// copes with it; otherwise one per top-level declaration, so that an ERROR
+/// cannot swallow what follows it. All trees index the original text.
+struct Parsed {
+    trees: Vec<Tree>,
+    /// When the trees were parsed from a repaired copy of the text, which
+    /// has no block comments: the comments the scan found.
+    scanned_comments: Option<Vec<ByteRange>>,
+    /// Class headers left out of the trees because they do not parse
+    /// (`recover_members`).
+    dropped_headers: Vec<ByteRange>,
+    /// Members left out of the trees because they do not parse in their
+    /// class, each parsed on its own, in source order, with its offset.
+    member_trees: Vec<(usize, Tree)>,
+}
 
 fn parse_best(text: &str) -> Result<Parsed, ParseError> {
     let mut parser = BudgetedParser::new(tree_sitter_kotlin_ng::LANGUAGE.into(), "Kotlin")?;
     let tree = parser.parse(text)?;
     if !tree.root_node().has_error() {
-        return Ok((vec![tree], None));
+        return Ok(Parsed {
+            trees: vec![tree],
+            scanned_comments: None,
+            dropped_headers: Vec::new(),
+            member_trees: Vec::new(),
+        });
     }
     let scan = scan(text);
     let repaired_tree = parser.parse(&scan.repaired)?;
-    let (text, tree, comments) =
+    let (mut text, mut tree, mut comments) =
         if error_bytes(repaired_tree.root_node()) < error_bytes(tree.root_node()) {
-            (scan.repaired.as_str(), repaired_tree, Some(scan.comments))
+            (
+                Cow::Borrowed(scan.repaired.as_str()),
+                repaired_tree,
+                Some(scan.comments.clone()),
+            )
         } else {
-            (text, tree, None)
+            (Cow::Borrowed(text), tree, None)
         };
+    let mut dropped_headers = Vec::new();
+    let mut member_trees = Vec::new();
+    if tree.root_node().has_error() {
+        let errors = error_ranges(tree.root_node());
+        if let Some(recovery) = recover_members(&mut parser, &scan.repaired, &scan, &errors)? {
+            let recovered_tree = parser.parse(&recovery.text)?;
+            let lost_bytes: usize = (recovery.headers.iter())
+                .chain(&recovery.members)
+                .map(ExactSizeIterator::len)
+                .sum();
+            if error_bytes(recovered_tree.root_node()) + lost_bytes < error_bytes(tree.root_node())
+            {
+                for member in recovery.members {
+                    let start = member.start;
+                    if let Some(member_tree) = parser.parse_range(&scan.repaired, member)? {
+                        member_trees.push((start, member_tree));
+                    }
+                }
+                text = Cow::Owned(recovery.text);
+                tree = recovered_tree;
+                comments = Some(scan.comments.clone());
+                dropped_headers = recovery.headers;
+            }
+        }
+    }
+    let whole = |tree, scanned_comments, dropped_headers, member_trees| Parsed {
+        trees: vec![tree],
+        scanned_comments,
+        dropped_headers,
+        member_trees,
+    };
     if !tree.root_node().has_error() || scan.chunk_starts.len() < 2 {
-        return Ok((vec![tree], comments));
+        return Ok(whole(tree, comments, dropped_headers, member_trees));
     }
     let mut bounds = scan.chunk_starts.clone();
     if bounds.first() != Some(&0) {
@@ -123,28 +202,256 @@ fn parse_best(text: &str) -> Result<Parsed, ParseError> {
         if text[start..end].trim().is_empty() {
             continue;
         }
-        match parser.parse_range(text, start..end)? {
+        match parser.parse_range(&text, start..end)? {
             Some(chunk) => chunk_trees.push(chunk),
-            None => return Ok((vec![tree], comments)),
+            None => return Ok(whole(tree, comments, dropped_headers, member_trees)),
         }
     }
     let chunk_errors: usize = chunk_trees.iter().map(|t| error_bytes(t.root_node())).sum();
     if chunk_errors < error_bytes(tree.root_node()) {
-        Ok((chunk_trees, comments))
+        Ok(Parsed {
+            trees: chunk_trees,
+            scanned_comments: comments,
+            dropped_headers,
+            member_trees,
+        })
     } else {
-        Ok((vec![tree], comments))
+        Ok(whole(tree, comments, dropped_headers, member_trees))
     }
+}
+
+/// A class-like body the scan found (`class`, `interface`, `object`,
+/// `companion object`, `enum class`).
+struct ClassBody {
+    /// Where the declaration starts (its annotations and modifiers).
+    start: usize,
+    /// The offsets of its `{` and `}`.
+    open: usize,
+    close: usize,
+    /// How many braces are open around the declaration.
+    depth: usize,
+}
+
+/// The class-like bodies of a file, from the braces and declaration lines
+/// the scan found: a brace whose declaration (the last one that starts at
+/// the same depth) is a class, interface or object.
+fn class_bodies(text: &str, scan: &Scan) -> Vec<ClassBody> {
+    let mut bodies = Vec::new();
+    for &(open, close, depth) in &scan.braces {
+        let starts = scan.chunk_starts.iter().filter(|_| depth == 0).chain(
+            scan.member_starts
+                .iter()
+                .filter(|(_, d)| *d == depth)
+                .map(|(at, _)| at),
+        );
+        let mut starts: Vec<usize> = starts.copied().filter(|&at| at < open).collect();
+        starts.sort_unstable();
+        // An annotated primary constructor on a line of its own starts like
+        // a declaration: the class is the start before it.
+        let mut is_class = false;
+        let mut start = 0;
+        for &candidate in starts.iter().rev() {
+            let header = &text[candidate..open];
+            if header.contains(['{', '}']) {
+                break;
+            }
+            if let Some((_, word)) = declaration_keyword(header) {
+                is_class = matches!(word, "class" | "interface" | "object");
+                start = candidate;
+                break;
+            }
+        }
+        if is_class {
+            bodies.push(ClassBody {
+                start,
+                open,
+                close,
+                depth,
+            });
+        }
+    }
+    bodies.sort_by_key(|body| body.start);
+    bodies
+}
+
+/// The words of a declaration header outside parentheses, brackets and
+/// angle brackets, that are not a member reference (`X::class`) or part of
+/// a dotted name or an annotation; with their offsets.
+fn header_words(header: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut nesting = 0usize;
+    let mut i = 0;
+    let bytes = header.as_bytes();
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            let end = header[i..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(header.len(), |len| i + len);
+            let qualified = i > 0 && matches!(bytes[i - 1], b':' | b'.' | b'@');
+            if nesting == 0 && !qualified {
+                words.push((i, &header[i..end]));
+            }
+            i = end;
+            continue;
+        }
+        match byte {
+            b'(' | b'[' | b'<' => nesting += 1,
+            b')' | b']' | b'>' => nesting = nesting.saturating_sub(1),
+            _ => {}
+        }
+        i += header[i..].chars().next().map_or(1, char::len_utf8);
+    }
+    words
+}
+
+/// The keyword that says what a declaration header declares, and its offset.
+fn declaration_keyword(header: &str) -> Option<(usize, &str)> {
+    header_words(header).into_iter().find(|(_, word)| {
+        matches!(
+            *word,
+            "class" | "interface" | "object" | "fun" | "val" | "var" | "typealias"
+        )
+    })
+}
+
+/// Member-level recovery for the class bodies an ERROR reaches into from
+/// outside one member. tree-sitter-kotlin gives up on a whole class (and
+/// drops its functions) at syntax it does not know: context parameters,
+/// explicit backing fields, guards in `when`, an annotated primary
+/// constructor on its own line. In a same-length copy of `text`, a member
+/// that does not parse on its own (inside an empty class) is blanked, so
+/// that the rest of its class parses with the right offsets and parents;
+/// a class header that does not parse keeps only its keywords and name.
+/// None when nothing was blanked.
+fn recover_members(
+    parser: &mut BudgetedParser,
+    text: &str,
+    scan: &Scan,
+    errors: &[ByteRange],
+) -> Result<Option<Recovery>, ParseError> {
+    // An error inside one piece is tree-sitter's own local recovery: the
+    // rest of the class is already there.
+    let escapes = |piece: &ByteRange| {
+        errors.iter().any(|error| {
+            error.start < piece.end
+                && piece.start < error.end
+                && !(piece.start <= error.start && error.end <= piece.end)
+        })
+    };
+    let mut out = text.as_bytes().to_vec();
+    let mut headers = Vec::new();
+    let mut members_lost = Vec::new();
+    let bodies = class_bodies(text, scan);
+    for body in &bodies {
+        let header = body.start..body.open;
+        if escapes(&(body.start..body.close + 1))
+            && escapes(&header)
+            && has_error(parser, &format!("{}{{\n}}\n", &text[header.clone()]))?
+        {
+            keep_declaration_words(&mut out, text, header.clone());
+            headers.push(header);
+        }
+        let members: Vec<usize> = scan
+            .member_starts
+            .iter()
+            .filter(|&&(at, depth)| depth == body.depth + 1 && body.open < at && at < body.close)
+            .map(|&(at, _)| at)
+            .collect();
+        for (index, &start) in members.iter().enumerate() {
+            let end = members.get(index + 1).copied().unwrap_or(body.close);
+            let piece = &text[start..end];
+            let member =
+                start + (piece.len() - piece.trim_start().len())..start + piece.trim_end().len();
+            // A nested class is recovered member by member as a body of its own.
+            let nested = bodies.iter().any(|b| b.start == start);
+            if nested || !escapes(&member) {
+                continue;
+            }
+            if has_error(
+                parser,
+                &format!("class C {{\n{}\n}}\n", &text[member.clone()]),
+            )? {
+                blank(&mut out, member.clone());
+                members_lost.push(member);
+            }
+        }
+    }
+    if headers.is_empty() && members_lost.is_empty() {
+        return Ok(None);
+    }
+    members_lost.sort_by_key(|range| range.start);
+    // Only ASCII replaced whole characters' bytes, so the copy is UTF-8.
+    Ok(String::from_utf8(out).ok().map(|text| Recovery {
+        text,
+        headers,
+        members: members_lost,
+    }))
+}
+
+/// What `recover_members` did.
+struct Recovery {
+    /// The copy of the text, same length, with what does not parse blanked.
+    text: String,
+    /// Class headers reduced to their keywords and name.
+    headers: Vec<ByteRange>,
+    /// Members blanked whole, in source order.
+    members: Vec<ByteRange>,
+}
+
+fn has_error(parser: &mut BudgetedParser, text: &str) -> Result<bool, ParseError> {
+    Ok(parser.parse(text)?.root_node().has_error())
+}
+
+/// Spaces over `range` of a same-length copy, keeping line breaks.
+fn blank(out: &mut [u8], range: ByteRange) {
+    for byte in &mut out[range] {
+        if !matches!(*byte, b'\n' | b'\r') {
+            *byte = b' ';
+        }
+    }
+}
+
+/// Blanks a class header but for what says what it declares: `companion`,
+/// `enum`, `fun` (interface), the keyword and the name after it.
+fn keep_declaration_words(out: &mut [u8], text: &str, header: ByteRange) {
+    let words = header_words(&text[header.clone()]);
+    let keyword = words
+        .iter()
+        .position(|(_, word)| matches!(*word, "class" | "interface" | "object"));
+    blank(out, header.clone());
+    let Some(keyword) = keyword else {
+        return;
+    };
+    let mut kept: Vec<(usize, &str)> = words[..keyword]
+        .iter()
+        .filter(|(_, word)| matches!(*word, "companion" | "enum" | "fun"))
+        .copied()
+        .collect();
+    kept.extend(words.get(keyword..keyword + 2).unwrap_or(&words[keyword..]));
+    for (at, word) in kept {
+        let start = header.start + at;
+        out[start..start + word.len()].copy_from_slice(word.as_bytes());
+    }
+}
+
+/// The outermost ERROR nodes' ranges.
+fn error_ranges(node: TsNode) -> Vec<ByteRange> {
+    if node.is_error() {
+        return vec![node.byte_range()];
+    }
+    if !node.has_error() {
+        return Vec::new();
+    }
+    named_children(node)
+        .into_iter()
+        .flat_map(error_ranges)
+        .collect()
 }
 
 /// How many bytes ERROR nodes cover (outermost ones only).
 fn error_bytes(node: TsNode) -> usize {
-    if node.is_error() {
-        return node.byte_range().len();
-    }
-    if !node.has_error() {
-        return 0;
-    }
-    named_children(node).into_iter().map(error_bytes).sum()
+    error_ranges(node).iter().map(ExactSizeIterator::len).sum()
 }
 
 /// What a lexical pass over the file finds for error recovery.
@@ -160,6 +467,12 @@ struct Scan {
     comments: Vec<ByteRange>,
     /// Offsets of lines outside any bracket that start a declaration.
     chunk_starts: Vec<usize>,
+    /// Lines inside braces (and outside parentheses) that start a member
+    /// declaration: their offset and how many braces are open there.
+    member_starts: Vec<(usize, usize)>,
+    /// Matched code braces (not those of `${...}` templates): the offsets
+    /// of `{` and `}`, and how many braces are open before the `{`.
+    braces: Vec<(usize, usize, usize)>,
 }
 
 const DECLARATION_WORDS: &[&str] = &[
@@ -197,6 +510,11 @@ const DECLARATION_WORDS: &[&str] = &[
     "final",
 ];
 
+/// Words that start a member of a class body but not a top-level
+/// declaration. `context(...)` is a context-parameter list the grammar does
+/// not know: as a member of its own it can be dropped alone.
+const MEMBER_WORDS: &[&str] = &["init", "constructor", "companion", "inner", "context"];
+
 fn scan(text: &str) -> Scan {
     enum Mode {
         Code { open_braces: usize },
@@ -208,6 +526,10 @@ fn scan(text: &str) -> Scan {
     let mut comments = Vec::new();
     let mut chunk_starts = Vec::new();
     let mut previous_line_is_annotation = false;
+    let mut member_starts = Vec::new();
+    let mut previous_member_line_is_annotation = false;
+    let mut braces = Vec::new();
+    let mut open_stack = Vec::new();
     let mut top_level_parens = 0usize;
     let mut modes = vec![Mode::Code { open_braces: 0 }];
     let mut i = 0;
@@ -234,6 +556,16 @@ fn scan(text: &str) -> Scan {
                             chunk_starts.push(i);
                         }
                         previous_line_is_annotation = line.starts_with('@');
+                    }
+                }
+                if line_start && !in_template && *open_braces > 0 && top_level_parens == 0 {
+                    let line = text.get(i..).unwrap_or("");
+                    let line = line[..line.find('\n').unwrap_or(line.len())].trim();
+                    if !line.is_empty() && !line.starts_with("//") {
+                        if starts_member(line) && !previous_member_line_is_annotation {
+                            member_starts.push((i, *open_braces));
+                        }
+                        previous_member_line_is_annotation = line.starts_with('@');
                     }
                 }
                 if at(i, b"//") {
@@ -288,11 +620,21 @@ fn scan(text: &str) -> Scan {
                     b')' | b']' if !in_template => {
                         top_level_parens = top_level_parens.saturating_sub(1)
                     }
-                    b'{' => *open_braces += 1,
+                    b'{' => {
+                        if !in_template {
+                            open_stack.push((i, *open_braces));
+                        }
+                        *open_braces += 1;
+                    }
                     b'}' if *open_braces == 0 && in_template => {
                         modes.pop();
                     }
                     b'}' => {
+                        if !in_template {
+                            if let Some((open, depth)) = open_stack.pop() {
+                                braces.push((open, i, depth));
+                            }
+                        }
                         *open_braces = open_braces.saturating_sub(1);
                         if i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
                             out[i - 1] = b'\n';
@@ -339,7 +681,46 @@ fn scan(text: &str) -> Scan {
         repaired,
         comments,
         chunk_starts,
+        member_starts,
+        braces,
     }
+}
+
+/// Whether a line inside a class body starts a member declaration:
+/// `private set` (an accessor of the property above) does not.
+fn starts_member(line: &str) -> bool {
+    let words: Vec<&str> = line
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .collect();
+    if let Some(annotated) = line.strip_prefix('@') {
+        // `@Composable get() = ...` annotates the accessor of the property above.
+        let after_name = annotated
+            .trim_start_matches(|c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'));
+        let rest = after_name.trim_start();
+        let accessor = ["get", "set"].iter().any(|word| {
+            rest.strip_prefix(word)
+                .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        });
+        return !accessor;
+    }
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let starts_word = line.starts_with(first);
+    let accessor = matches!(first, &"private" | &"protected" | &"internal" | &"public")
+        && matches!(words.get(1), Some(&"get" | &"set"));
+    // `context(a: A)` opens a context-parameter list; `context.x` is an
+    // expression continued from the line above.
+    let context_list = *first != "context"
+        || line
+            .strip_prefix("context")
+            .is_some_and(|rest| rest.starts_with('('));
+    starts_word
+        && !accessor
+        && context_list
+        && (DECLARATION_WORDS.contains(first) || MEMBER_WORDS.contains(first))
 }
 
 fn is_type_node(kind: &str) -> bool {
@@ -570,6 +951,13 @@ struct Lowerer<'a, 'tree> {
     constants: Constants<'tree>,
     /// Values of constants already evaluated, keyed by initializer offset.
     constant_values: crate::model::ConstantValues,
+    /// Members recovered on their own (`Parsed::member_trees`), in source
+    /// order, and the first not yet lowered: each is lowered in the class
+    /// body around it, in its place among the other members.
+    members: Vec<(usize, TsNode<'tree>)>,
+    next_member: usize,
+    /// Recovered members that lie in no class body of the trees.
+    orphans: Vec<TsNode<'tree>>,
 }
 
 impl<'a, 'tree> Lowerer<'a, 'tree> {
@@ -760,8 +1148,33 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_children(&mut self, node: TsNode, ctx: Ctx) {
+        let body = matches!(node.kind(), "class_body" | "enum_class_body");
         for child in named_children(node) {
+            if body {
+                self.lower_members_before(child.start_byte(), node.start_byte(), ctx);
+            }
             self.lower_node(child, ctx);
+        }
+        if body {
+            self.lower_members_before(node.end_byte(), node.start_byte(), ctx);
+        }
+    }
+
+    /// Lowers the recovered members that start at or after `from` and before
+    /// `until`, under `ctx`.
+    fn lower_members_before(&mut self, until: usize, from: usize, ctx: Ctx) {
+        while let Some(&(start, member)) = self.members.get(self.next_member) {
+            if start >= until {
+                break;
+            }
+            self.next_member += 1;
+            if start < from {
+                self.orphans.push(member);
+                continue;
+            }
+            for child in named_children(member) {
+                self.lower_node(child, ctx);
+            }
         }
     }
 
@@ -2634,6 +3047,127 @@ abstract class AppDatabase : RoomDatabase()
             .iter()
             .all(|r| r.end <= text.find("fun g").expect("fun")));
         only_call(&model, "h");
+    }
+
+    /// The names of the functions and types around a node, innermost first.
+    fn owner_names(model: &Model, id: NodeId) -> Vec<String> {
+        model
+            .ancestors(id)
+            .filter_map(|a| match &model.node(a).kind {
+                NodeKind::Function(function) => Some(function.name.clone()),
+                NodeKind::TypeDecl { name } => Some(name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A class `Store` with `construct` among its members and a loop of
+    /// inserts in `save`: the insert is lowered in `save` in `Store`, with
+    /// its text where it is, and `construct`'s unreadable part, if any, is
+    /// recorded.
+    fn assert_recovered(construct: &str, unreadable: Option<&str>) -> Model {
+        let text = format!(
+            "package app\n\nclass Store(private val db: SQLiteDatabase) {{\n{construct}\n\n    fun save(items: List<String>) {{\n        for (item in items) {{\n            db.execSQL(\"INSERT INTO t VALUES (?)\", arrayOf(item))\n        }}\n    }}\n}}\n\nfun after() {{ tail() }}\n"
+        );
+        let model = lower_text(&text);
+        let (id, call) = only_call(&model, "execSQL");
+        assert_eq!(owner_names(&model, id), ["save", "Store"]);
+        assert_eq!(&text[call.name_range.clone()], "execSQL");
+        assert!(nearest_loop(&model, id).is_some());
+        if let Some(unreadable) = unreadable {
+            let unreadable_at = text.find(unreadable).expect("the construct");
+            assert!(
+                model
+                    .unparsed
+                    .iter()
+                    .any(|r| r.start <= unreadable_at && unreadable_at < r.end),
+                "{unreadable:?} is not in {:?}",
+                model.unparsed
+            );
+        }
+        let save_at = text.find("fun save").expect("save");
+        assert!(
+            model.unparsed.iter().all(|r| r.end <= save_at),
+            "{:?} reaches `save`",
+            model.unparsed
+        );
+        let (tail, _) = only_call(&model, "tail");
+        assert_eq!(owner_names(&model, tail), ["after"]);
+        model
+    }
+
+    #[test]
+    fn a_soft_keyword_called_as_a_function_hides_only_its_member() {
+        let model = assert_recovered(
+            "    fun show(file: File) {\n        open()\n        log(\"shown\")\n    }",
+            Some("open()"),
+        );
+        // The member that did not parse is lowered on its own, in its class.
+        let (log, _) = only_call(&model, "log");
+        assert_eq!(owner_names(&model, log), ["show", "Store"]);
+    }
+
+    #[test]
+    fn context_parameters_hide_only_their_list() {
+        let model = assert_recovered(
+            "    context(logger: Logger)\n    fun trace(message: String) {\n        logger.info(message)\n    }",
+            Some("context("),
+        );
+        let (info, _) = only_call(&model, "info");
+        assert_eq!(owner_names(&model, info), ["trace", "Store"]);
+    }
+
+    #[test]
+    fn an_explicit_backing_field_hides_only_its_property() {
+        // On its own the property parses (the field's initializer as an
+        // assignment after it), so nothing stays unread.
+        let model = assert_recovered(
+            "    val names: List<String>\n        field = mutableListOf()",
+            None,
+        );
+        let (names, _) = binding(&model, "names");
+        assert_eq!(owner_names(&model, names), ["Store"]);
+    }
+
+    #[test]
+    fn a_multi_dollar_string_stays_a_local_error() {
+        let model = assert_recovered(
+            "    fun template(): String = $$\"\"\"{\"name\": \"$${name}\"}\"\"\"",
+            Some("$$"),
+        );
+        assert!(model.functions().any(|(_, f)| f.name == "template"));
+    }
+
+    #[test]
+    fn a_when_guard_hides_only_its_function() {
+        assert_recovered(
+            "    fun kind(x: Any, y: Any) = when (x) {\n        is String if y is String -> 1\n        else -> 2\n    }",
+            Some("if y is"),
+        );
+    }
+
+    #[test]
+    fn an_annotated_constructor_line_keeps_the_class_and_its_members() {
+        let text = "@Singleton\nclass Sync\n@OptIn(Experimental::class)\n@Inject\nconstructor(\n    private val db: SQLiteDatabase,\n) : Base() {\n    fun save(items: List<String>) {\n        for (item in items) {\n            db.execSQL(\"INSERT INTO t VALUES (?)\", arrayOf(item))\n        }\n    }\n}\n";
+        let model = lower_text(text);
+        let (id, call) = only_call(&model, "execSQL");
+        assert_eq!(owner_names(&model, id), ["save", "Sync"]);
+        assert_eq!(&text[call.name_range.clone()], "execSQL");
+        let header_end = text.find("{\n    fun").expect("body");
+        assert!(model.unparsed.iter().all(|r| r.end <= header_end));
+        assert!(!model.unparsed.is_empty());
+    }
+
+    #[test]
+    fn accessors_and_annotated_accessors_stay_with_their_property() {
+        let text = "class Store {\n    var count: Int = 0\n        private set\n    val label: String\n        @Composable get() = stringResource(1)\n    context(a: A)\n    fun f() { g() }\n}\n";
+        let model = lower_text(text);
+        let (g, _) = only_call(&model, "g");
+        assert_eq!(owner_names(&model, g), ["f", "Store"]);
+        let (resource, _) = only_call(&model, "stringResource");
+        assert!(owner_names(&model, resource).ends_with(&["Store".to_string()]));
+        let unparsed: Vec<&str> = model.unparsed.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(unparsed, ["context(a: A)"]);
     }
 
     #[test]
