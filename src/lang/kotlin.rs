@@ -435,6 +435,50 @@ fn keep_declaration_words(out: &mut [u8], text: &str, header: ByteRange) {
     }
 }
 
+/// The offset of the `}` that closes the `{` at `open`, skipping strings,
+/// character literals and comments.
+fn matching_brace(text: &str, open: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let at = |i: usize, s: &[u8]| bytes.get(i..i + s.len()) == Some(s);
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        if at(i, b"//") {
+            i += text[i..].find('\n').unwrap_or(text.len() - i);
+            continue;
+        }
+        if at(i, b"/*") {
+            i += text[i..].find("*/").map_or(text.len() - i, |end| end + 2);
+            continue;
+        }
+        if at(i, b"\"\"\"") {
+            i += 3;
+            i += text[i..]
+                .find("\"\"\"")
+                .map_or(text.len() - i, |end| end + 3);
+            continue;
+        }
+        match bytes[i] {
+            quote @ (b'"' | b'\'') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The outermost ERROR nodes' ranges.
 fn error_ranges(node: TsNode) -> Vec<ByteRange> {
     if node.is_error() {
@@ -1178,13 +1222,34 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
     }
 
-    /// ERROR nodes often hold well-formed subtrees; lower them, and rebuild
-    /// calls the parser left as a callee followed by a loose argument list.
+    /// ERROR nodes often hold well-formed subtrees; lower them, rebuild
+    /// calls the parser left as a callee followed by a loose argument list,
+    /// and functions it left as loose `fun name(...) {` tokens followed by
+    /// their statements.
     fn error(&mut self, node: TsNode, ctx: Ctx) {
-        let kids = named_children(node);
+        let kids = children(node);
+        let outer = ctx;
+        let mut ctx = ctx;
+        let mut function_end = None;
         let mut i = 0;
         while i < kids.len() {
             let child = kids[i];
+            if function_end.is_some_and(|end| child.start_byte() >= end) {
+                ctx = outer;
+                function_end = None;
+            }
+            if child.kind() == "fun" && function_end.is_none() {
+                if let Some((id, body_start, end)) = self.loose_function(&kids[i..], node, ctx) {
+                    ctx = ctx.body(id);
+                    function_end = Some(end);
+                    i += body_start;
+                    continue;
+                }
+            }
+            if !child.is_named() {
+                i += 1;
+                continue;
+            }
             let arguments = kids.get(i + 1).filter(|next| {
                 next.kind() == "value_arguments"
                     && matches!(child.kind(), "identifier" | "navigation_expression")
@@ -1211,6 +1276,49 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             self.lower_node(child, ctx);
             i += 1;
         }
+    }
+
+    /// A function the parser left as loose tokens in an ERROR: `fun`, its
+    /// name, parameters and perhaps a return type, then `{` (`tokens` starts
+    /// at `fun`). Pushes the Function and its parameters; returns it, how
+    /// many tokens its header takes, and where its body ends (the matching
+    /// `}`, or the end of the ERROR).
+    fn loose_function(
+        &mut self,
+        tokens: &[TsNode],
+        error: TsNode,
+        ctx: Ctx,
+    ) -> Option<(NodeId, usize, usize)> {
+        let name = tokens.get(1).filter(|n| n.kind() == "identifier")?;
+        let open = tokens.iter().take(8).position(|t| t.kind() == "{")?;
+        let header = &tokens[2..open];
+        let is_header = |t: &TsNode| {
+            matches!(
+                t.kind(),
+                "function_value_parameters" | "type_parameters" | ":"
+            ) || is_type_node(t.kind())
+        };
+        if !header.iter().all(is_header) {
+            return None;
+        }
+        let start = tokens[0].start_byte();
+        let end = matching_brace(self.text, tokens[open].start_byte())
+            .map_or(error.end_byte(), |close| close + 1);
+        let id = self.push(
+            ctx,
+            start..end,
+            NodeKind::Function(Function::new(
+                self.text(*name),
+                FunctionKind::Plain,
+                name.byte_range(),
+            )),
+        );
+        for part in header {
+            if part.kind() == "function_value_parameters" {
+                self.parameters(*part, ctx.body(id));
+            }
+        }
+        Some((id, open + 1, end))
     }
 
     /// `@Query("...")`, `@Entity(indices = [...])`, `@Insert`: a call of the
@@ -3144,6 +3252,25 @@ abstract class AppDatabase : RoomDatabase()
             "    fun kind(x: Any, y: Any) = when (x) {\n        is String if y is String -> 1\n        else -> 2\n    }",
             Some("if y is"),
         );
+    }
+
+    #[test]
+    fn a_function_left_as_loose_tokens_keeps_its_statements() {
+        // Alone, the function with a `when` guard is still an ERROR of loose
+        // `fun kind(...) {` tokens and statements: they are rebuilt into it.
+        let model = assert_recovered(
+            "    fun kind(x: Any, y: Any): Int {\n        db.delete(\"t\", null, null)\n        return when (x) {\n            is String if y is String -> 1\n            else -> 2\n        }\n    }\n\n    fun next() = 1",
+            Some("if y is"),
+        );
+        let (delete, _) = only_call(&model, "delete");
+        assert_eq!(owner_names(&model, delete), ["kind", "Store"]);
+        let (y, _) = binding(&model, "y");
+        assert_eq!(owner_names(&model, y), ["kind", "Store"]);
+        let (next, _) = model
+            .functions()
+            .find(|(_, f)| f.name == "next")
+            .expect("the member after it");
+        assert_eq!(owner_names(&model, next), ["Store"]);
     }
 
     #[test]
