@@ -8,6 +8,14 @@
 //!   blank before such a `}` is a newline and block comments are blanked (same
 //!   length, so every offset still points into the original text), and if
 //!   errors remain, parse each top-level declaration on its own.
+//! - syntax the grammar does not know (context parameters, explicit backing
+//!   fields, guards in `when`, `open()` called as a function, an annotated
+//!   primary constructor on lines of its own) makes one ERROR of a whole
+//!   class. `recover_members` blanks the members (and class headers) that do
+//!   not parse, so the rest of the class parses in place, and parses each
+//!   blanked member on its own to lower it where it stands; an ERROR that
+//!   still holds a function's loose `fun name(...) {` tokens gets its
+//!   Function back (`Lowerer::loose_function`).
 //! - `$name` templates in ordinary strings and `\uXXXX` escapes are not
 //!   recognised, so string values are decoded from the source text; only the
 //!   `${...}` interpolation nodes are taken from the tree.
