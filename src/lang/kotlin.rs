@@ -30,10 +30,10 @@ use crate::lang::treesitter::{
     pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
     MAX_CONSTANT_DEPTH,
 };
-use crate::lang::{set_binding_init, set_call_args, set_kind, ParseError};
+use crate::lang::{binding_node, call_node, set_binding_init, set_call_args, set_kind, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Function, FunctionKind, Leaves, LoopKind, Model, NodeId,
-    NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId, NodeKind, Segment,
+    StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -1786,13 +1786,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         self.push(
             ctx,
             range,
-            NodeKind::Binding(Binding {
-                name: self.text(name).to_string(),
-                kind,
-                declared_type,
-                init: Value::Other,
-                name_range: name.byte_range(),
-            }),
+            binding_node(self.text(name), name.byte_range(), kind, declared_type),
         )
     }
 
@@ -1945,13 +1939,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         self.push(
             ctx,
             range,
-            NodeKind::Call(Call {
-                name: name.to_string(),
-                receiver,
-                args: Vec::new(),
-                name_range,
-                awaited: None,
-            }),
+            call_node(name.to_string(), receiver, Vec::new(), name_range),
         )
     }
 
@@ -2534,7 +2522,7 @@ fn trim_margin(literal: &StrLit, prefix: &str) -> StrLit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{SourceMap, HOLE};
+    use crate::model::{Binding, Call, SourceMap, HOLE};
 
     fn lower_text(text: &str) -> Model {
         let file = SourceFile::from_text("Test.kt", Language::Kotlin, text);

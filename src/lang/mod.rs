@@ -7,7 +7,9 @@ pub mod sql;
 pub mod swift;
 pub(crate) mod treesitter;
 
-use crate::model::{Arg, Exit, Leaves, Model, NodeId, NodeKind, Value};
+use crate::model::{
+    Arg, Binding, BindingKind, Call, Exit, Leaves, Model, NodeId, NodeKind, Segment, Value,
+};
 use crate::source::{ByteRange, Language, SourceFile};
 
 /// A file the frontend could not read. The run reports it and goes on.
@@ -111,4 +113,36 @@ pub(crate) fn set_call_args(model: &mut Model, id: NodeId, args: Vec<Arg>) {
             call.args = args;
         }
     }
+}
+
+/// A binding whose initial value is not known yet (`set_binding_init`).
+pub(crate) fn binding_node(
+    name: &str,
+    name_range: ByteRange,
+    kind: BindingKind,
+    declared_type: Option<String>,
+) -> NodeKind {
+    NodeKind::Binding(Binding {
+        name: name.to_string(),
+        kind,
+        declared_type,
+        init: Value::Other,
+        name_range,
+    })
+}
+
+/// A call that is not awaited (`mark_awaited`).
+pub(crate) fn call_node(
+    name: String,
+    receiver: Vec<Segment>,
+    args: Vec<Arg>,
+    name_range: ByteRange,
+) -> NodeKind {
+    NodeKind::Call(Call {
+        name,
+        receiver,
+        args,
+        name_range,
+        awaited: None,
+    })
 }

@@ -23,10 +23,10 @@ use crate::lang::treesitter::{
     named_field, pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
     MAX_CONSTANT_DEPTH,
 };
-use crate::lang::{mark_awaited, set_binding_init, set_kind, ParseError};
+use crate::lang::{binding_node, call_node, mark_awaited, set_binding_init, set_kind, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Function, FunctionKind, Leaves, LoopKind, Model, NodeId,
-    NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, Binding, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId, NodeKind,
+    Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -441,13 +441,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         Some(self.push(
             Some(function),
             node.byte_range(),
-            NodeKind::Binding(Binding {
-                name: self.text(*name_node).to_string(),
-                kind: BindingKind::Parameter,
+            binding_node(
+                self.text(*name_node),
+                name_node.byte_range(),
+                BindingKind::Parameter,
                 declared_type,
-                init: Value::Other,
-                name_range: name_node.byte_range(),
-            }),
+            ),
         ))
     }
 
@@ -525,13 +524,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let id = self.push(
                     parent,
                     range.clone(),
-                    NodeKind::Binding(Binding {
-                        name: self.text(*name_node).to_string(),
+                    binding_node(
+                        self.text(*name_node),
+                        name_node.byte_range(),
                         kind,
-                        declared_type: declared_type.clone(),
-                        init: Value::Other,
-                        name_range: name_node.byte_range(),
-                    }),
+                        declared_type.clone(),
+                    ),
                 );
                 binding.get_or_insert(id);
             }
@@ -662,13 +660,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                         self.push(
                             Some(id),
                             child.byte_range(),
-                            NodeKind::Binding(Binding {
-                                name: self.text(name_node).to_string(),
-                                kind: BindingKind::Local,
-                                declared_type: None,
-                                init: Value::Other,
-                                name_range: name_node.byte_range(),
-                            }),
+                            binding_node(
+                                self.text(name_node),
+                                name_node.byte_range(),
+                                BindingKind::Local,
+                                None,
+                            ),
                         );
                     }
                 }
@@ -994,13 +991,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let id = self.push(
             parent,
             call_range,
-            NodeKind::Call(Call {
-                name: String::new(),
-                receiver: Vec::new(),
-                args: Vec::new(),
-                name_range: callee.byte_range(),
-                awaited: None,
-            }),
+            call_node(String::new(), Vec::new(), Vec::new(), callee.byte_range()),
         );
 
         let (mut name, mut name_range, mut receiver) = match callee.kind() {
@@ -1054,13 +1045,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         set_kind(
             &mut self.model,
             id,
-            NodeKind::Call(Call {
-                name,
-                receiver,
-                args,
-                name_range,
-                awaited: None,
-            }),
+            call_node(name, receiver, args, name_range),
         );
         if misparsed {
             Value::Other
@@ -1097,13 +1082,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let id = self.push(
             parent,
             node.byte_range(),
-            NodeKind::Call(Call {
-                name: String::new(),
-                receiver: Vec::new(),
-                args: Vec::new(),
-                name_range: node.byte_range(),
-                awaited: None,
-            }),
+            call_node(String::new(), Vec::new(), Vec::new(), node.byte_range()),
         );
         let (name, name_range, receiver) = match ty {
             Some(t) if t.kind() == "user_type" => {
@@ -1138,13 +1117,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         set_kind(
             &mut self.model,
             id,
-            NodeKind::Call(Call {
-                name,
-                receiver,
-                args,
-                name_range,
-                awaited: None,
-            }),
+            call_node(name, receiver, args, name_range),
         );
         Value::Chain(chain)
     }
@@ -1232,13 +1205,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 self.push(
                     Some(closure),
                     parameter.byte_range(),
-                    NodeKind::Binding(Binding {
-                        name: self.text(*name_node).to_string(),
-                        kind: BindingKind::Parameter,
+                    binding_node(
+                        self.text(*name_node),
+                        name_node.byte_range(),
+                        BindingKind::Parameter,
                         declared_type,
-                        init: Value::Other,
-                        name_range: name_node.byte_range(),
-                    }),
+                    ),
                 );
             }
         }
@@ -1643,7 +1615,7 @@ fn pattern_identifiers(pattern: TsNode) -> Vec<TsNode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Node, HOLE};
+    use crate::model::{Call, Node, HOLE};
 
     fn lower_src(text: &str) -> (SourceFile, Model) {
         let file = SourceFile::from_text("t.swift", Language::Swift, text);
