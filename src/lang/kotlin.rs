@@ -167,28 +167,14 @@ fn parse_best(text: &str) -> Result<Parsed, ParseError> {
         };
     let mut dropped_headers = Vec::new();
     let mut member_trees = Vec::new();
-    if tree.root_node().has_error() {
-        let errors = error_ranges(tree.root_node());
-        if let Some(recovery) = recover_members(&mut parser, &scan.repaired, &scan, &errors)? {
-            let recovered_tree = parser.parse(&recovery.text)?;
-            let lost_bytes: usize = (recovery.headers.iter())
-                .chain(&recovery.members)
-                .map(ExactSizeIterator::len)
-                .sum();
-            if error_bytes(recovered_tree.root_node()) + lost_bytes < error_bytes(tree.root_node())
-            {
-                for member in recovery.members {
-                    let start = member.start;
-                    if let Some(member_tree) = parser.parse_range(&scan.repaired, member)? {
-                        member_trees.push((start, member_tree));
-                    }
-                }
-                text = Cow::Owned(recovery.text);
-                tree = recovered_tree;
-                comments = Some(scan.comments.clone());
-                dropped_headers = recovery.headers;
-            }
-        }
+    // Recovery is a bonus: when it runs out of time, the file is lowered
+    // from what the earlier parses found.
+    if let Ok(Some(recovered)) = recover_parse(&mut parser, &scan, &tree) {
+        text = Cow::Owned(recovered.recovery.text);
+        tree = recovered.tree;
+        comments = Some(scan.comments.clone());
+        dropped_headers = recovered.recovery.headers;
+        member_trees = recovered.member_trees;
     }
     let whole = |tree, scanned_comments, dropped_headers, member_trees| Parsed {
         trees: vec![tree],
@@ -226,6 +212,49 @@ fn parse_best(text: &str) -> Result<Parsed, ParseError> {
     } else {
         Ok(whole(tree, comments, dropped_headers, member_trees))
     }
+}
+
+/// A parse with `recover_members` applied, when it leaves fewer bytes
+/// unread than `tree`: the recovery, the tree of its text, and each blanked
+/// member parsed on its own with its offset.
+struct Recovered {
+    recovery: Recovery,
+    tree: Tree,
+    member_trees: Vec<(usize, Tree)>,
+}
+
+fn recover_parse(
+    parser: &mut BudgetedParser,
+    scan: &Scan,
+    tree: &Tree,
+) -> Result<Option<Recovered>, ParseError> {
+    if !tree.root_node().has_error() {
+        return Ok(None);
+    }
+    let errors = error_ranges(tree.root_node());
+    let Some(mut recovery) = recover_members(parser, &scan.repaired, scan, &errors)? else {
+        return Ok(None);
+    };
+    let recovered_tree = parser.parse(&recovery.text)?;
+    let lost_bytes: usize = (recovery.headers.iter())
+        .chain(&recovery.members)
+        .map(ExactSizeIterator::len)
+        .sum();
+    if error_bytes(recovered_tree.root_node()) + lost_bytes >= error_bytes(tree.root_node()) {
+        return Ok(None);
+    }
+    let mut member_trees = Vec::new();
+    for member in std::mem::take(&mut recovery.members) {
+        let start = member.start;
+        if let Some(member_tree) = parser.parse_range(&scan.repaired, member)? {
+            member_trees.push((start, member_tree));
+        }
+    }
+    Ok(Some(Recovered {
+        recovery,
+        tree: recovered_tree,
+        member_trees,
+    }))
 }
 
 /// A class-like body the scan found (`class`, `interface`, `object`,
