@@ -8,19 +8,32 @@
 //!   blank before such a `}` is a newline and block comments are blanked (same
 //!   length, so every offset still points into the original text), and if
 //!   errors remain, parse each top-level declaration on its own.
+//! - syntax the grammar does not know (context parameters, explicit backing
+//!   fields, guards in `when`, `open()` called as a function, an annotated
+//!   primary constructor on lines of its own) makes one ERROR of a whole
+//!   class. `recover_members` blanks the members (and class headers) that do
+//!   not parse, so the rest of the class parses in place, and parses each
+//!   blanked member on its own to lower it where it stands; an ERROR that
+//!   still holds a function's loose `fun name(...) {` tokens gets its
+//!   Function back (`Lowerer::loose_function`).
 //! - `$name` templates in ordinary strings and `\uXXXX` escapes are not
 //!   recognised, so string values are decoded from the source text; only the
 //!   `${...}` interpolation nodes are taken from the tree.
 
-use std::time::Instant;
+use std::borrow::Cow;
 
-use tree_sitter::{Node as TsNode, Parser, Tree};
+use tree_sitter::{Node as TsNode, Tree};
 
 use crate::catalog::is_iteration_call;
-use crate::lang::{jump_exit, JumpSyntax, ParseError};
+use crate::lang::treesitter::{
+    child_of_kind, children, collect_comments_and_errors, concatenate, jump_exit, named_children,
+    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
+    MAX_CONSTANT_DEPTH,
+};
+use crate::lang::{binding_node, call_node, set_binding_init, set_call_args, set_kind, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Function, FunctionKind, Leaves, LoopKind, Model, NodeId,
-    NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId, NodeKind, Segment,
+    StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -37,7 +50,12 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         padded = format!("{}\n", file.text);
         padded.as_str()
     };
-    let (trees, scanned_comments) = parse_best(text)?;
+    let Parsed {
+        trees,
+        scanned_comments,
+        dropped_headers,
+        member_trees,
+    } = parse_best(text)?;
     let mut constants = Constants::new();
     for tree in &trees {
         collect_constants(
@@ -48,12 +66,18 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
             &mut constants,
         );
     }
+    // The repaired text has no block comments: the scan found them.
+    let keep_tree_comments = scanned_comments.is_none();
     let mut lowerer = Lowerer {
         text,
         model: Model::new(file.language),
-        comments_from_tree: scanned_comments.is_none(),
         constants,
         constant_values: Default::default(),
+        members: (member_trees.iter())
+            .map(|(start, tree)| (*start, tree.root_node()))
+            .collect(),
+        next_member: 0,
+        orphans: Vec::new(),
     };
     for range in scanned_comments.unwrap_or_default() {
         let text = text.get(range.clone()).unwrap_or("").to_string();
@@ -68,57 +92,101 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     };
     for tree in &trees {
         let root = tree.root_node();
-        lowerer.collect_comments_and_errors(root, false);
+        collect_comments_and_errors(
+            &mut lowerer.model,
+            text,
+            root,
+            &["line_comment", "block_comment"],
+            keep_tree_comments,
+        );
         for child in named_children(root) {
             lowerer.lower_node(child, ctx);
         }
     }
+    // Members whose class the trees do not show belong to no type.
+    lowerer.lower_members_before(usize::MAX, 0, ctx);
+    for orphan in std::mem::take(&mut lowerer.orphans) {
+        for child in named_children(orphan) {
+            lowerer.lower_node(child, ctx);
+        }
+    }
+    for (_, member) in &member_trees {
+        collect_comments_and_errors(
+            &mut lowerer.model,
+            text,
+            member.root_node(),
+            &["line_comment", "block_comment"],
+            false,
+        );
+    }
     let mut model = lowerer.model;
     for tree in &trees {
-        super::mark_conditional_calls(&mut model, tree.root_node(), &JUMPS);
+        crate::lang::treesitter::mark_conditional_calls(&mut model, tree.root_node(), &JUMPS);
     }
+    model.unparsed.extend(dropped_headers);
+    model.unparsed.sort_by_key(|range| range.start);
     model.clamp_ranges(file.text.len());
     Ok(model)
 }
 
-fn new_parser() -> Result<Parser, ParseError> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_kotlin_ng::LANGUAGE.into())
-        .map_err(|e| ParseError::new(format!("cannot load the Kotlin grammar: {e}"), None))?;
-    Ok(parser)
+/// What `parse_best` found: one tree for the whole file when the grammar
+/// copes with it; otherwise one per top-level declaration, so that an ERROR
+/// cannot swallow what follows it. All trees index the original text.
+struct Parsed {
+    trees: Vec<Tree>,
+    /// When the trees were parsed from a repaired copy of the text, which
+    /// has no block comments: the comments the scan found.
+    scanned_comments: Option<Vec<ByteRange>>,
+    /// Class headers left out of the trees because they do not parse
+    /// (`recover_members`).
+    dropped_headers: Vec<ByteRange>,
+    /// Members left out of the trees because they do not parse in their
+    /// class, each parsed on its own, in source order, with its offset.
+    member_trees: Vec<(usize, Tree)>,
 }
-
-fn parse(parser: &mut Parser, text: &str, deadline: Instant) -> Result<Tree, ParseError> {
-    super::parse_before(parser, text, deadline, "Kotlin")
-}
-
-/// One tree for the whole file when the grammar copes with it; otherwise one
-/// per top-level declaration, so that an ERROR cannot swallow what follows it.
-/// All trees index the original text. When they were parsed from the
-/// repaired text, which has no block comments, the comments found by the
-/// scan come along.
-type Parsed = (Vec<Tree>, Option<Vec<ByteRange>>);
 
 fn parse_best(text: &str) -> Result<Parsed, ParseError> {
-    // One budget for every parse of the file: the repair and per-declaration
-    // parses must not multiply a slow one.
-    let deadline = Instant::now() + super::PARSE_BUDGET;
-    let mut parser = new_parser()?;
-    let tree = parse(&mut parser, text, deadline)?;
+    let mut parser = BudgetedParser::new(tree_sitter_kotlin_ng::LANGUAGE.into(), "Kotlin")?;
+    let tree = parser.parse(text)?;
     if !tree.root_node().has_error() {
-        return Ok((vec![tree], None));
+        return Ok(Parsed {
+            trees: vec![tree],
+            scanned_comments: None,
+            dropped_headers: Vec::new(),
+            member_trees: Vec::new(),
+        });
     }
     let scan = scan(text);
-    let repaired_tree = parse(&mut parser, &scan.repaired, deadline)?;
-    let (text, tree, comments) =
+    let repaired_tree = parser.parse(&scan.repaired)?;
+    let (mut text, mut tree, mut comments) =
         if error_bytes(repaired_tree.root_node()) < error_bytes(tree.root_node()) {
-            (scan.repaired.as_str(), repaired_tree, Some(scan.comments))
+            (
+                Cow::Borrowed(scan.repaired.as_str()),
+                repaired_tree,
+                Some(scan.comments.clone()),
+            )
         } else {
-            (text, tree, None)
+            (Cow::Borrowed(text), tree, None)
         };
+    let mut dropped_headers = Vec::new();
+    let mut member_trees = Vec::new();
+    // Recovery is a bonus: when it runs out of time, the file is lowered
+    // from what the earlier parses found.
+    if let Ok(Some(recovered)) = recover_parse(&mut parser, &scan, &tree) {
+        text = Cow::Owned(recovered.recovery.text);
+        tree = recovered.tree;
+        comments = Some(scan.comments.clone());
+        dropped_headers = recovered.recovery.headers;
+        member_trees = recovered.member_trees;
+    }
+    let whole = |tree, scanned_comments, dropped_headers, member_trees| Parsed {
+        trees: vec![tree],
+        scanned_comments,
+        dropped_headers,
+        member_trees,
+    };
     if !tree.root_node().has_error() || scan.chunk_starts.len() < 2 {
-        return Ok((vec![tree], comments));
+        return Ok(whole(tree, comments, dropped_headers, member_trees));
     }
     let mut bounds = scan.chunk_starts.clone();
     if bounds.first() != Some(&0) {
@@ -131,47 +199,343 @@ fn parse_best(text: &str) -> Result<Parsed, ParseError> {
         if text[start..end].trim().is_empty() {
             continue;
         }
-        let range = tree_sitter::Range {
-            start_byte: start,
-            end_byte: end,
-            start_point: point_of(text, start),
-            end_point: point_of(text, end),
-        };
-        if parser.set_included_ranges(&[range]).is_err() {
-            return Ok((vec![tree], comments));
+        match parser.parse_range(&text, start..end)? {
+            Some(chunk) => chunk_trees.push(chunk),
+            None => return Ok(whole(tree, comments, dropped_headers, member_trees)),
         }
-        chunk_trees.push(parse(&mut parser, text, deadline)?);
     }
     let chunk_errors: usize = chunk_trees.iter().map(|t| error_bytes(t.root_node())).sum();
     if chunk_errors < error_bytes(tree.root_node()) {
-        Ok((chunk_trees, comments))
+        Ok(Parsed {
+            trees: chunk_trees,
+            scanned_comments: comments,
+            dropped_headers,
+            member_trees,
+        })
     } else {
-        Ok((vec![tree], comments))
+        Ok(whole(tree, comments, dropped_headers, member_trees))
     }
 }
 
-fn point_of(text: &str, offset: usize) -> tree_sitter::Point {
-    let before = &text.as_bytes()[..offset.min(text.len())];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    tree_sitter::Point {
-        row,
-        column: before.len() - line_start,
+/// A parse with `recover_members` applied, when it leaves fewer bytes
+/// unread than `tree`: the recovery, the tree of its text, and each blanked
+/// member parsed on its own with its offset.
+struct Recovered {
+    recovery: Recovery,
+    tree: Tree,
+    member_trees: Vec<(usize, Tree)>,
+}
+
+fn recover_parse(
+    parser: &mut BudgetedParser,
+    scan: &Scan,
+    tree: &Tree,
+) -> Result<Option<Recovered>, ParseError> {
+    if !tree.root_node().has_error() {
+        return Ok(None);
     }
+    let errors = error_ranges(tree.root_node());
+    let Some(mut recovery) = recover_members(parser, &scan.repaired, scan, &errors)? else {
+        return Ok(None);
+    };
+    let recovered_tree = parser.parse(&recovery.text)?;
+    let lost_bytes: usize = (recovery.headers.iter())
+        .chain(&recovery.members)
+        .map(ExactSizeIterator::len)
+        .sum();
+    if error_bytes(recovered_tree.root_node()) + lost_bytes >= error_bytes(tree.root_node()) {
+        return Ok(None);
+    }
+    let mut member_trees = Vec::new();
+    for member in std::mem::take(&mut recovery.members) {
+        let start = member.start;
+        if let Some(member_tree) = parser.parse_range(&scan.repaired, member)? {
+            member_trees.push((start, member_tree));
+        }
+    }
+    Ok(Some(Recovered {
+        recovery,
+        tree: recovered_tree,
+        member_trees,
+    }))
+}
+
+/// A class-like body the scan found (`class`, `interface`, `object`,
+/// `companion object`, `enum class`).
+struct ClassBody {
+    /// Where the declaration starts (its annotations and modifiers).
+    start: usize,
+    /// The offsets of its `{` and `}`.
+    open: usize,
+    close: usize,
+    /// How many braces are open around the declaration.
+    depth: usize,
+}
+
+/// The class-like bodies of a file, from the braces and declaration lines
+/// the scan found: a brace whose declaration (the last one that starts at
+/// the same depth) is a class, interface or object.
+fn class_bodies(text: &str, scan: &Scan) -> Vec<ClassBody> {
+    let mut bodies = Vec::new();
+    for &(open, close, depth) in &scan.braces {
+        let starts = scan.chunk_starts.iter().filter(|_| depth == 0).chain(
+            scan.member_starts
+                .iter()
+                .filter(|(_, d)| *d == depth)
+                .map(|(at, _)| at),
+        );
+        let mut starts: Vec<usize> = starts.copied().filter(|&at| at < open).collect();
+        starts.sort_unstable();
+        // An annotated primary constructor on a line of its own starts like
+        // a declaration: the class is the start before it.
+        let mut is_class = false;
+        let mut start = 0;
+        for &candidate in starts.iter().rev() {
+            let header = &text[candidate..open];
+            if header.contains(['{', '}']) {
+                break;
+            }
+            if let Some((_, word)) = declaration_keyword(header) {
+                is_class = matches!(word, "class" | "interface" | "object");
+                start = candidate;
+                break;
+            }
+        }
+        if is_class {
+            bodies.push(ClassBody {
+                start,
+                open,
+                close,
+                depth,
+            });
+        }
+    }
+    bodies.sort_by_key(|body| body.start);
+    bodies
+}
+
+/// The words of a declaration header outside parentheses, brackets and
+/// angle brackets, that are not a member reference (`X::class`) or part of
+/// a dotted name or an annotation; with their offsets.
+fn header_words(header: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut nesting = 0usize;
+    let mut i = 0;
+    let bytes = header.as_bytes();
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            let end = header[i..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(header.len(), |len| i + len);
+            let qualified = i > 0 && matches!(bytes[i - 1], b':' | b'.' | b'@');
+            if nesting == 0 && !qualified {
+                words.push((i, &header[i..end]));
+            }
+            i = end;
+            continue;
+        }
+        match byte {
+            b'(' | b'[' | b'<' => nesting += 1,
+            b')' | b']' | b'>' => nesting = nesting.saturating_sub(1),
+            _ => {}
+        }
+        i += header[i..].chars().next().map_or(1, char::len_utf8);
+    }
+    words
+}
+
+/// The keyword that says what a declaration header declares, and its offset.
+fn declaration_keyword(header: &str) -> Option<(usize, &str)> {
+    header_words(header).into_iter().find(|(_, word)| {
+        matches!(
+            *word,
+            "class" | "interface" | "object" | "fun" | "val" | "var" | "typealias"
+        )
+    })
+}
+
+/// Member-level recovery for the class bodies an ERROR reaches into from
+/// outside one member. tree-sitter-kotlin gives up on a whole class (and
+/// drops its functions) at syntax it does not know: context parameters,
+/// explicit backing fields, guards in `when`, an annotated primary
+/// constructor on its own line. In a same-length copy of `text`, a member
+/// that does not parse on its own (inside an empty class) is blanked, so
+/// that the rest of its class parses with the right offsets and parents;
+/// a class header that does not parse keeps only its keywords and name.
+/// None when nothing was blanked.
+fn recover_members(
+    parser: &mut BudgetedParser,
+    text: &str,
+    scan: &Scan,
+    errors: &[ByteRange],
+) -> Result<Option<Recovery>, ParseError> {
+    // An error inside one piece is tree-sitter's own local recovery: the
+    // rest of the class is already there.
+    let escapes = |piece: &ByteRange| {
+        errors.iter().any(|error| {
+            error.start < piece.end
+                && piece.start < error.end
+                && !(piece.start <= error.start && error.end <= piece.end)
+        })
+    };
+    let mut out = text.as_bytes().to_vec();
+    let mut headers = Vec::new();
+    let mut members_lost = Vec::new();
+    let bodies = class_bodies(text, scan);
+    for body in &bodies {
+        let header = body.start..body.open;
+        if escapes(&(body.start..body.close + 1))
+            && escapes(&header)
+            && has_error(parser, &format!("{}{{\n}}\n", &text[header.clone()]))?
+        {
+            keep_declaration_words(&mut out, text, header.clone());
+            headers.push(header);
+        }
+        let members: Vec<usize> = scan
+            .member_starts
+            .iter()
+            .filter(|&&(at, depth)| depth == body.depth + 1 && body.open < at && at < body.close)
+            .map(|&(at, _)| at)
+            .collect();
+        for (index, &start) in members.iter().enumerate() {
+            let end = members.get(index + 1).copied().unwrap_or(body.close);
+            let piece = &text[start..end];
+            let member =
+                start + (piece.len() - piece.trim_start().len())..start + piece.trim_end().len();
+            // A nested class is recovered member by member as a body of its own.
+            let nested = bodies.iter().any(|b| b.start == start);
+            if nested || !escapes(&member) {
+                continue;
+            }
+            if has_error(
+                parser,
+                &format!("class C {{\n{}\n}}\n", &text[member.clone()]),
+            )? {
+                blank(&mut out, member.clone());
+                members_lost.push(member);
+            }
+        }
+    }
+    if headers.is_empty() && members_lost.is_empty() {
+        return Ok(None);
+    }
+    members_lost.sort_by_key(|range| range.start);
+    // Only ASCII replaced whole characters' bytes, so the copy is UTF-8.
+    Ok(String::from_utf8(out).ok().map(|text| Recovery {
+        text,
+        headers,
+        members: members_lost,
+    }))
+}
+
+/// What `recover_members` did.
+struct Recovery {
+    /// The copy of the text, same length, with what does not parse blanked.
+    text: String,
+    /// Class headers reduced to their keywords and name.
+    headers: Vec<ByteRange>,
+    /// Members blanked whole, in source order.
+    members: Vec<ByteRange>,
+}
+
+fn has_error(parser: &mut BudgetedParser, text: &str) -> Result<bool, ParseError> {
+    Ok(parser.parse(text)?.root_node().has_error())
+}
+
+/// Spaces over `range` of a same-length copy, keeping line breaks.
+fn blank(out: &mut [u8], range: ByteRange) {
+    for byte in &mut out[range] {
+        if !matches!(*byte, b'\n' | b'\r') {
+            *byte = b' ';
+        }
+    }
+}
+
+/// Blanks a class header but for what says what it declares: `companion`,
+/// `enum`, `fun` (interface), the keyword and the name after it.
+fn keep_declaration_words(out: &mut [u8], text: &str, header: ByteRange) {
+    let words = header_words(&text[header.clone()]);
+    let keyword = words
+        .iter()
+        .position(|(_, word)| matches!(*word, "class" | "interface" | "object"));
+    blank(out, header.clone());
+    let Some(keyword) = keyword else {
+        return;
+    };
+    let mut kept: Vec<(usize, &str)> = words[..keyword]
+        .iter()
+        .filter(|(_, word)| matches!(*word, "companion" | "enum" | "fun"))
+        .copied()
+        .collect();
+    kept.extend(words.get(keyword..keyword + 2).unwrap_or(&words[keyword..]));
+    for (at, word) in kept {
+        let start = header.start + at;
+        out[start..start + word.len()].copy_from_slice(word.as_bytes());
+    }
+}
+
+/// The offset of the `}` that closes the `{` at `open`, skipping strings,
+/// character literals and comments.
+fn matching_brace(text: &str, open: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let at = |i: usize, s: &[u8]| bytes.get(i..i + s.len()) == Some(s);
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        if at(i, b"//") {
+            i += text[i..].find('\n').unwrap_or(text.len() - i);
+            continue;
+        }
+        if at(i, b"/*") {
+            i += text[i..].find("*/").map_or(text.len() - i, |end| end + 2);
+            continue;
+        }
+        if at(i, b"\"\"\"") {
+            i += 3;
+            i += text[i..]
+                .find("\"\"\"")
+                .map_or(text.len() - i, |end| end + 3);
+            continue;
+        }
+        match bytes[i] {
+            quote @ (b'"' | b'\'') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The outermost ERROR nodes' ranges.
+fn error_ranges(node: TsNode) -> Vec<ByteRange> {
+    if node.is_error() {
+        return vec![node.byte_range()];
+    }
+    if !node.has_error() {
+        return Vec::new();
+    }
+    named_children(node)
+        .into_iter()
+        .flat_map(error_ranges)
+        .collect()
 }
 
 /// How many bytes ERROR nodes cover (outermost ones only).
 fn error_bytes(node: TsNode) -> usize {
-    if node.is_error() {
-        return node.byte_range().len();
-    }
-    if !node.has_error() {
-        return 0;
-    }
-    named_children(node).into_iter().map(error_bytes).sum()
+    error_ranges(node).iter().map(ExactSizeIterator::len).sum()
 }
 
 /// What a lexical pass over the file finds for error recovery.
@@ -187,6 +551,12 @@ struct Scan {
     comments: Vec<ByteRange>,
     /// Offsets of lines outside any bracket that start a declaration.
     chunk_starts: Vec<usize>,
+    /// Lines inside braces (and outside parentheses) that start a member
+    /// declaration: their offset and how many braces are open there.
+    member_starts: Vec<(usize, usize)>,
+    /// Matched code braces (not those of `${...}` templates): the offsets
+    /// of `{` and `}`, and how many braces are open before the `{`.
+    braces: Vec<(usize, usize, usize)>,
 }
 
 const DECLARATION_WORDS: &[&str] = &[
@@ -224,6 +594,11 @@ const DECLARATION_WORDS: &[&str] = &[
     "final",
 ];
 
+/// Words that start a member of a class body but not a top-level
+/// declaration. `context(...)` is a context-parameter list the grammar does
+/// not know: as a member of its own it can be dropped alone.
+const MEMBER_WORDS: &[&str] = &["init", "constructor", "companion", "inner", "context"];
+
 fn scan(text: &str) -> Scan {
     enum Mode {
         Code { open_braces: usize },
@@ -235,6 +610,10 @@ fn scan(text: &str) -> Scan {
     let mut comments = Vec::new();
     let mut chunk_starts = Vec::new();
     let mut previous_line_is_annotation = false;
+    let mut member_starts = Vec::new();
+    let mut previous_member_line_is_annotation = false;
+    let mut braces = Vec::new();
+    let mut open_stack = Vec::new();
     let mut top_level_parens = 0usize;
     let mut modes = vec![Mode::Code { open_braces: 0 }];
     let mut i = 0;
@@ -261,6 +640,16 @@ fn scan(text: &str) -> Scan {
                             chunk_starts.push(i);
                         }
                         previous_line_is_annotation = line.starts_with('@');
+                    }
+                }
+                if line_start && !in_template && *open_braces > 0 && top_level_parens == 0 {
+                    let line = text.get(i..).unwrap_or("");
+                    let line = line[..line.find('\n').unwrap_or(line.len())].trim();
+                    if !line.is_empty() && !line.starts_with("//") {
+                        if starts_member(line) && !previous_member_line_is_annotation {
+                            member_starts.push((i, *open_braces));
+                        }
+                        previous_member_line_is_annotation = line.starts_with('@');
                     }
                 }
                 if at(i, b"//") {
@@ -315,11 +704,21 @@ fn scan(text: &str) -> Scan {
                     b')' | b']' if !in_template => {
                         top_level_parens = top_level_parens.saturating_sub(1)
                     }
-                    b'{' => *open_braces += 1,
+                    b'{' => {
+                        if !in_template {
+                            open_stack.push((i, *open_braces));
+                        }
+                        *open_braces += 1;
+                    }
                     b'}' if *open_braces == 0 && in_template => {
                         modes.pop();
                     }
                     b'}' => {
+                        if !in_template {
+                            if let Some((open, depth)) = open_stack.pop() {
+                                braces.push((open, i, depth));
+                            }
+                        }
                         *open_braces = open_braces.saturating_sub(1);
                         if i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
                             out[i - 1] = b'\n';
@@ -366,21 +765,46 @@ fn scan(text: &str) -> Scan {
         repaired,
         comments,
         chunk_starts,
+        member_starts,
+        braces,
     }
 }
 
-fn children(node: TsNode) -> Vec<TsNode> {
-    let mut cursor = node.walk();
-    node.children(&mut cursor).collect()
-}
-
-fn named_children(node: TsNode) -> Vec<TsNode> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor).collect()
-}
-
-fn child_of_kind<'t>(node: TsNode<'t>, kind: &str) -> Option<TsNode<'t>> {
-    children(node).into_iter().find(|c| c.kind() == kind)
+/// Whether a line inside a class body starts a member declaration:
+/// `private set` (an accessor of the property above) does not.
+fn starts_member(line: &str) -> bool {
+    let words: Vec<&str> = line
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .collect();
+    if let Some(annotated) = line.strip_prefix('@') {
+        // `@Composable get() = ...` annotates the accessor of the property above.
+        let after_name = annotated
+            .trim_start_matches(|c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'));
+        let rest = after_name.trim_start();
+        let accessor = ["get", "set"].iter().any(|word| {
+            rest.strip_prefix(word)
+                .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        });
+        return !accessor;
+    }
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let starts_word = line.starts_with(first);
+    let accessor = matches!(first, &"private" | &"protected" | &"internal" | &"public")
+        && matches!(words.get(1), Some(&"get" | &"set"));
+    // `context(a: A)` opens a context-parameter list; `context.x` is an
+    // expression continued from the line above.
+    let context_list = *first != "context"
+        || line
+            .strip_prefix("context")
+            .is_some_and(|rest| rest.starts_with('('));
+    starts_word
+        && !accessor
+        && context_list
+        && (DECLARATION_WORDS.contains(first) || MEMBER_WORDS.contains(first))
 }
 
 fn is_type_node(kind: &str) -> bool {
@@ -480,18 +904,6 @@ enum Trim {
     Indent,
     Margin(String),
 }
-
-/// A `val` at top level or in an object whose initializer may be a string:
-/// the enclosing type names (outermost first) and the initializer.
-struct ConstantDef<'tree> {
-    owners: Vec<String>,
-    init: TsNode<'tree>,
-}
-
-type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
-
-/// How deep constants may refer to constants; deeper (or cyclic) references are holes.
-const MAX_CONSTANT_DEPTH: usize = 16;
 
 /// The type whose body `node` declares things in, if it is one.
 fn owner_name(text: &str, node: TsNode) -> Option<String> {
@@ -620,46 +1032,25 @@ const JUMPS: JumpSyntax = JumpSyntax {
 struct Lowerer<'a, 'tree> {
     text: &'a str,
     model: Model,
-    comments_from_tree: bool,
     constants: Constants<'tree>,
     /// Values of constants already evaluated, keyed by initializer offset.
     constant_values: crate::model::ConstantValues,
+    /// Members recovered on their own (`Parsed::member_trees`), in source
+    /// order, and the first not yet lowered: each is lowered in the class
+    /// body around it, in its place among the other members.
+    members: Vec<(usize, TsNode<'tree>)>,
+    next_member: usize,
+    /// Recovered members that lie in no class body of the trees.
+    orphans: Vec<TsNode<'tree>>,
 }
 
 impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn text(&self, node: TsNode) -> &'a str {
-        self.text.get(node.byte_range()).unwrap_or("")
+        text_of(self.text, node)
     }
 
     fn push(&mut self, ctx: Ctx, range: ByteRange, kind: NodeKind) -> NodeId {
         self.model.push(ctx.parent, range, kind)
-    }
-
-    fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            node.kind = kind;
-        }
-    }
-
-    fn collect_comments_and_errors(&mut self, node: TsNode, inside_error: bool) {
-        let kind = node.kind();
-        if kind == "line_comment" || kind == "block_comment" {
-            if !self.comments_from_tree {
-                return;
-            }
-            self.model.comments.push(crate::model::Comment {
-                range: node.byte_range(),
-                text: self.text(node).to_string(),
-            });
-            return;
-        }
-        let is_error = node.is_error();
-        if is_error && !inside_error {
-            self.model.unparsed.push(node.byte_range());
-        }
-        for child in children(node) {
-            self.collect_comments_and_errors(child, inside_error || is_error);
-        }
     }
 
     /// Lowers any syntax node and returns what the model knows of its value.
@@ -757,7 +1148,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                         value = self.lower_node(child, ctx.under(id));
                     }
                 }
-                self.set_kind(id, NodeKind::Return(value));
+                set_kind(&mut self.model, id, NodeKind::Return(value));
                 Value::Other
             }
             "string_literal" | "multiline_string_literal" => {
@@ -841,18 +1232,64 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_children(&mut self, node: TsNode, ctx: Ctx) {
+        let body = matches!(node.kind(), "class_body" | "enum_class_body");
         for child in named_children(node) {
+            if body {
+                self.lower_members_before(child.start_byte(), node.start_byte(), ctx);
+            }
             self.lower_node(child, ctx);
+        }
+        if body {
+            self.lower_members_before(node.end_byte(), node.start_byte(), ctx);
         }
     }
 
-    /// ERROR nodes often hold well-formed subtrees; lower them, and rebuild
-    /// calls the parser left as a callee followed by a loose argument list.
+    /// Lowers the recovered members that start at or after `from` and before
+    /// `until`, under `ctx`.
+    fn lower_members_before(&mut self, until: usize, from: usize, ctx: Ctx) {
+        while let Some(&(start, member)) = self.members.get(self.next_member) {
+            if start >= until {
+                break;
+            }
+            self.next_member += 1;
+            if start < from {
+                self.orphans.push(member);
+                continue;
+            }
+            for child in named_children(member) {
+                self.lower_node(child, ctx);
+            }
+        }
+    }
+
+    /// ERROR nodes often hold well-formed subtrees; lower them, rebuild
+    /// calls the parser left as a callee followed by a loose argument list,
+    /// and functions it left as loose `fun name(...) {` tokens followed by
+    /// their statements.
     fn error(&mut self, node: TsNode, ctx: Ctx) {
-        let kids = named_children(node);
+        let kids = children(node);
+        let outer = ctx;
+        let mut ctx = ctx;
+        let mut function_end = None;
         let mut i = 0;
         while i < kids.len() {
             let child = kids[i];
+            if function_end.is_some_and(|end| child.start_byte() >= end) {
+                ctx = outer;
+                function_end = None;
+            }
+            if child.kind() == "fun" && function_end.is_none() {
+                if let Some((id, body_start, end)) = self.loose_function(&kids[i..], node, ctx) {
+                    ctx = ctx.body(id);
+                    function_end = Some(end);
+                    i += body_start;
+                    continue;
+                }
+            }
+            if !child.is_named() {
+                i += 1;
+                continue;
+            }
             let arguments = kids.get(i + 1).filter(|next| {
                 next.kind() == "value_arguments"
                     && matches!(child.kind(), "identifier" | "navigation_expression")
@@ -879,6 +1316,49 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             self.lower_node(child, ctx);
             i += 1;
         }
+    }
+
+    /// A function the parser left as loose tokens in an ERROR: `fun`, its
+    /// name, parameters and perhaps a return type, then `{` (`tokens` starts
+    /// at `fun`). Pushes the Function and its parameters; returns it, how
+    /// many tokens its header takes, and where its body ends (the matching
+    /// `}`, or the end of the ERROR).
+    fn loose_function(
+        &mut self,
+        tokens: &[TsNode],
+        error: TsNode,
+        ctx: Ctx,
+    ) -> Option<(NodeId, usize, usize)> {
+        let name = tokens.get(1).filter(|n| n.kind() == "identifier")?;
+        let open = tokens.iter().take(8).position(|t| t.kind() == "{")?;
+        let header = &tokens[2..open];
+        let is_header = |t: &TsNode| {
+            matches!(
+                t.kind(),
+                "function_value_parameters" | "type_parameters" | ":"
+            ) || is_type_node(t.kind())
+        };
+        if !header.iter().all(is_header) {
+            return None;
+        }
+        let start = tokens[0].start_byte();
+        let end = matching_brace(self.text, tokens[open].start_byte())
+            .map_or(error.end_byte(), |close| close + 1);
+        let id = self.push(
+            ctx,
+            start..end,
+            NodeKind::Function(Function::new(
+                self.text(*name),
+                FunctionKind::Plain,
+                name.byte_range(),
+            )),
+        );
+        for part in header {
+            if part.kind() == "function_value_parameters" {
+                self.parameters(*part, ctx.body(id));
+            }
+        }
+        Some((id, open + 1, end))
     }
 
     /// `@Query("...")`, `@Entity(indices = [...])`, `@Insert`: a call of the
@@ -1024,7 +1504,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 after_equals = true;
             } else if after_equals && child.is_named() {
                 let init = self.lower_node(child, ctx.under(id));
-                self.set_binding_init(id, init);
+                set_binding_init(&mut self.model, id, init);
             } else if child.kind() == "modifiers" {
                 self.lower_node(child, ctx.under(id));
             }
@@ -1082,7 +1562,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
             None => Vec::new(),
         };
-        self.set_call_args(id, args);
+        set_call_args(&mut self.model, id, args);
     }
 
     fn object(&mut self, node: TsNode, ctx: Ctx) {
@@ -1179,7 +1659,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
             None => Vec::new(),
         };
-        self.set_call_args(id, args);
+        set_call_args(&mut self.model, id, args);
     }
 
     fn parameters(&mut self, node: TsNode, ctx: Ctx) {
@@ -1208,7 +1688,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     };
                     let value = self.lower_node(child, parent);
                     if let (Some(id), true) = (last_parameter, after_equals) {
-                        self.set_binding_init(id, value);
+                        set_binding_init(&mut self.model, id, value);
                     }
                     after_equals = false;
                 }
@@ -1225,7 +1705,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             } else if !matches!(child.kind(), "line_comment" | "block_comment") {
                 let id = self.push(ctx, child.byte_range(), NodeKind::Return(Value::Other));
                 let value = self.lower_node(child, ctx.under(id));
-                self.set_kind(id, NodeKind::Return(value));
+                set_kind(&mut self.model, id, NodeKind::Return(value));
             }
         }
     }
@@ -1330,7 +1810,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     let value = self.lower_node(child, parent);
                     match binding {
                         Some(id) if !outer_bindings && child.kind() != "property_delegate" => {
-                            self.set_binding_init(id, value)
+                            set_binding_init(&mut self.model, id, value)
                         }
                         _ => {}
                     }
@@ -1360,22 +1840,8 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         self.push(
             ctx,
             range,
-            NodeKind::Binding(Binding {
-                name: self.text(name).to_string(),
-                kind,
-                declared_type,
-                init: Value::Other,
-                name_range: name.byte_range(),
-            }),
+            binding_node(self.text(name), name.byte_range(), kind, declared_type),
         )
-    }
-
-    fn set_binding_init(&mut self, id: NodeId, value: Value) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            if let NodeKind::Binding(binding) = &mut node.kind {
-                binding.init = value;
-            }
-        }
     }
 
     /// The type written after `name:` in a declaration node.
@@ -1511,7 +1977,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
         let value = right.map_or(Value::Other, |r| self.lower_node(r, ctx.under(id)));
         let value = if plain { value } else { Value::Other };
-        self.set_kind(id, NodeKind::Assign { target, value });
+        set_kind(&mut self.model, id, NodeKind::Assign { target, value });
     }
 
     // ---- expressions ----
@@ -1527,22 +1993,8 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         self.push(
             ctx,
             range,
-            NodeKind::Call(Call {
-                name: name.to_string(),
-                receiver,
-                args: Vec::new(),
-                name_range,
-                awaited: None,
-            }),
+            call_node(name.to_string(), receiver, Vec::new(), name_range),
         )
-    }
-
-    fn set_call_args(&mut self, id: NodeId, args: Vec<Arg>) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            if let NodeKind::Call(call) = &mut node.kind {
-                call.args = args;
-            }
-        }
     }
 
     /// Name, name token and receiver expression of a callee.
@@ -1581,7 +2033,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
                     None => Vec::new(),
                 };
-                self.set_call_args(id, args);
+                set_call_args(&mut self.model, id, args);
                 return Value::Str(str_id);
             }
         }
@@ -1599,7 +2051,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some(arguments) => self.arguments(arguments, ctx.under(id), &name),
             None => Vec::new(),
         };
-        self.set_call_args(id, args);
+        set_call_args(&mut self.model, id, args);
         if let Some(lambda) = parts.trailing_lambda {
             let iteration = is_iteration_call(Language::Kotlin, &name);
             self.closure(lambda, ctx.under(id), iteration);
@@ -1785,33 +2237,25 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn concatenation(&self, node: TsNode, depth: usize) -> Option<StrLit> {
         let mut operands = Vec::new();
         plus_operands(node, &mut operands);
-        let pieces: Vec<Option<StrLit>> = operands
-            .iter()
-            .map(|operand| self.string_value(*operand, depth))
-            .collect();
-        if pieces.iter().all(Option::is_none) {
-            return None;
-        }
-        let mut builder = StrBuilder::new();
         let mut after_string = false;
-        for (operand, piece) in operands.iter().zip(pieces) {
+        let pieces = operands.iter().map(|operand| {
             let digits = self.text(*operand);
-            match piece {
+            match self.string_value(*operand, depth) {
                 Some(literal) => {
-                    builder.append(&literal);
                     after_string = true;
+                    Piece::Str(literal)
                 }
                 // `"LIMIT " + 10`; before any string, `1 + 2` would be a sum.
                 None if after_string
                     && operand.kind() == "number_literal"
                     && digits.bytes().all(|b| b.is_ascii_digit()) =>
                 {
-                    builder.verbatim(digits, operand.start_byte())
+                    Piece::Verbatim(digits, operand.start_byte())
                 }
-                None => builder.hole(operand.byte_range()),
+                None => Piece::Hole(operand.byte_range()),
             }
-        }
-        Some(builder.finish())
+        });
+        concatenate(pieces)
     }
 
     /// The string an expression evaluates to, when it is a literal, a
@@ -1867,44 +2311,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         qualifier: &[String],
         depth: usize,
     ) -> Option<StrLit> {
-        let wanted = without_companion(qualifier);
-        let candidates: Vec<&ConstantDef> = self
-            .constants
-            .get(name)?
-            .iter()
-            .filter(|c| without_companion(&c.owners).ends_with(&wanted))
-            .collect();
-        let around = self.owners_of(use_site);
-        let around = without_companion(&around);
-        let mut best: Option<(usize, &ConstantDef)> = None;
-        for candidate in &candidates {
-            let owners = without_companion(&candidate.owners);
-            if around.starts_with(&owners) && best.is_none_or(|(len, _)| owners.len() > len) {
-                best = Some((owners.len(), candidate));
-            }
-        }
-        let chosen = match (best, candidates.as_slice()) {
-            (Some((_, chosen)), _) => chosen,
-            (None, [only]) => only,
-            _ => return None,
-        };
+        let chosen = pick_constant(
+            &self.constants,
+            use_site,
+            name,
+            qualifier,
+            |node| owner_name(self.text, node),
+            without_companion,
+        )?;
         let key = chosen.init.start_byte();
         self.constant_values
             .get_or_evaluate(key, || self.string_value(chosen.init, depth + 1))
-    }
-
-    /// Names of the types around a node, outermost first.
-    fn owners_of(&self, node: TsNode) -> Vec<String> {
-        let mut owners = Vec::new();
-        let mut current = node.parent();
-        while let Some(ancestor) = current {
-            if let Some(owner) = owner_name(self.text, ancestor) {
-                owners.push(owner);
-            }
-            current = ancestor.parent();
-        }
-        owners.reverse();
-        owners
     }
 
     /// Pushes the Str node of a literal, then whatever its `${...}` hold.
@@ -2159,7 +2576,7 @@ fn trim_margin(literal: &StrLit, prefix: &str) -> StrLit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{SourceMap, HOLE};
+    use crate::model::{Binding, Call, SourceMap, HOLE};
 
     fn lower_text(text: &str) -> Model {
         let file = SourceFile::from_text("Test.kt", Language::Kotlin, text);
@@ -2788,6 +3205,146 @@ abstract class AppDatabase : RoomDatabase()
             .iter()
             .all(|r| r.end <= text.find("fun g").expect("fun")));
         only_call(&model, "h");
+    }
+
+    /// The names of the functions and types around a node, innermost first.
+    fn owner_names(model: &Model, id: NodeId) -> Vec<String> {
+        model
+            .ancestors(id)
+            .filter_map(|a| match &model.node(a).kind {
+                NodeKind::Function(function) => Some(function.name.clone()),
+                NodeKind::TypeDecl { name } => Some(name.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A class `Store` with `construct` among its members and a loop of
+    /// inserts in `save`: the insert is lowered in `save` in `Store`, with
+    /// its text where it is, and `construct`'s unreadable part, if any, is
+    /// recorded.
+    fn assert_recovered(construct: &str, unreadable: Option<&str>) -> Model {
+        let text = format!(
+            "package app\n\nclass Store(private val db: SQLiteDatabase) {{\n{construct}\n\n    fun save(items: List<String>) {{\n        for (item in items) {{\n            db.execSQL(\"INSERT INTO t VALUES (?)\", arrayOf(item))\n        }}\n    }}\n}}\n\nfun after() {{ tail() }}\n"
+        );
+        let model = lower_text(&text);
+        let (id, call) = only_call(&model, "execSQL");
+        assert_eq!(owner_names(&model, id), ["save", "Store"]);
+        assert_eq!(&text[call.name_range.clone()], "execSQL");
+        assert!(nearest_loop(&model, id).is_some());
+        if let Some(unreadable) = unreadable {
+            let unreadable_at = text.find(unreadable).expect("the construct");
+            assert!(
+                model
+                    .unparsed
+                    .iter()
+                    .any(|r| r.start <= unreadable_at && unreadable_at < r.end),
+                "{unreadable:?} is not in {:?}",
+                model.unparsed
+            );
+        }
+        let save_at = text.find("fun save").expect("save");
+        assert!(
+            model.unparsed.iter().all(|r| r.end <= save_at),
+            "{:?} reaches `save`",
+            model.unparsed
+        );
+        let (tail, _) = only_call(&model, "tail");
+        assert_eq!(owner_names(&model, tail), ["after"]);
+        model
+    }
+
+    #[test]
+    fn a_soft_keyword_called_as_a_function_hides_only_its_member() {
+        let model = assert_recovered(
+            "    fun show(file: File) {\n        open()\n        log(\"shown\")\n    }",
+            Some("open()"),
+        );
+        // The member that did not parse is lowered on its own, in its class.
+        let (log, _) = only_call(&model, "log");
+        assert_eq!(owner_names(&model, log), ["show", "Store"]);
+    }
+
+    #[test]
+    fn context_parameters_hide_only_their_list() {
+        let model = assert_recovered(
+            "    context(logger: Logger)\n    fun trace(message: String) {\n        logger.info(message)\n    }",
+            Some("context("),
+        );
+        let (info, _) = only_call(&model, "info");
+        assert_eq!(owner_names(&model, info), ["trace", "Store"]);
+    }
+
+    #[test]
+    fn an_explicit_backing_field_hides_only_its_property() {
+        // On its own the property parses (the field's initializer as an
+        // assignment after it), so nothing stays unread.
+        let model = assert_recovered(
+            "    val names: List<String>\n        field = mutableListOf()",
+            None,
+        );
+        let (names, _) = binding(&model, "names");
+        assert_eq!(owner_names(&model, names), ["Store"]);
+    }
+
+    #[test]
+    fn a_multi_dollar_string_stays_a_local_error() {
+        let model = assert_recovered(
+            "    fun template(): String = $$\"\"\"{\"name\": \"$${name}\"}\"\"\"",
+            Some("$$"),
+        );
+        assert!(model.functions().any(|(_, f)| f.name == "template"));
+    }
+
+    #[test]
+    fn a_when_guard_hides_only_its_function() {
+        assert_recovered(
+            "    fun kind(x: Any, y: Any) = when (x) {\n        is String if y is String -> 1\n        else -> 2\n    }",
+            Some("if y is"),
+        );
+    }
+
+    #[test]
+    fn a_function_left_as_loose_tokens_keeps_its_statements() {
+        // Alone, the function with a `when` guard is still an ERROR of loose
+        // `fun kind(...) {` tokens and statements: they are rebuilt into it.
+        let model = assert_recovered(
+            "    fun kind(x: Any, y: Any): Int {\n        db.delete(\"t\", null, null)\n        return when (x) {\n            is String if y is String -> 1\n            else -> 2\n        }\n    }\n\n    fun next() = 1",
+            Some("if y is"),
+        );
+        let (delete, _) = only_call(&model, "delete");
+        assert_eq!(owner_names(&model, delete), ["kind", "Store"]);
+        let (y, _) = binding(&model, "y");
+        assert_eq!(owner_names(&model, y), ["kind", "Store"]);
+        let (next, _) = model
+            .functions()
+            .find(|(_, f)| f.name == "next")
+            .expect("the member after it");
+        assert_eq!(owner_names(&model, next), ["Store"]);
+    }
+
+    #[test]
+    fn an_annotated_constructor_line_keeps_the_class_and_its_members() {
+        let text = "@Singleton\nclass Sync\n@OptIn(Experimental::class)\n@Inject\nconstructor(\n    private val db: SQLiteDatabase,\n) : Base() {\n    fun save(items: List<String>) {\n        for (item in items) {\n            db.execSQL(\"INSERT INTO t VALUES (?)\", arrayOf(item))\n        }\n    }\n}\n";
+        let model = lower_text(text);
+        let (id, call) = only_call(&model, "execSQL");
+        assert_eq!(owner_names(&model, id), ["save", "Sync"]);
+        assert_eq!(&text[call.name_range.clone()], "execSQL");
+        let header_end = text.find("{\n    fun").expect("body");
+        assert!(model.unparsed.iter().all(|r| r.end <= header_end));
+        assert!(!model.unparsed.is_empty());
+    }
+
+    #[test]
+    fn accessors_and_annotated_accessors_stay_with_their_property() {
+        let text = "class Store {\n    var count: Int = 0\n        private set\n    val label: String\n        @Composable get() = stringResource(1)\n    context(a: A)\n    fun f() { g() }\n}\n";
+        let model = lower_text(text);
+        let (g, _) = only_call(&model, "g");
+        assert_eq!(owner_names(&model, g), ["f", "Store"]);
+        let (resource, _) = only_call(&model, "stringResource");
+        assert!(owner_names(&model, resource).ends_with(&["Store".to_string()]));
+        let unparsed: Vec<&str> = model.unparsed.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(unparsed, ["context(a: A)"]);
     }
 
     #[test]

@@ -15,13 +15,18 @@
 //!   stays inside the `Loop`.
 //! - Calls inside a string interpolation are children of the `Str` node.
 
-use tree_sitter::{Node as TsNode, Parser};
+use tree_sitter::Node as TsNode;
 
 use crate::catalog::is_iteration_call;
-use crate::lang::{jump_exit, mark_awaited, JumpSyntax, ParseError};
+use crate::lang::treesitter::{
+    children, children_with_fields, collect_comments_and_errors, concatenate, jump_exit,
+    named_field, pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
+    MAX_CONSTANT_DEPTH,
+};
+use crate::lang::{binding_node, call_node, mark_awaited, set_binding_init, set_kind, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
-    NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
+    Arg, Binding, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId, NodeKind,
+    Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -61,12 +66,8 @@ const JUMPS: JumpSyntax = JumpSyntax {
 };
 
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_swift::LANGUAGE.into())
-        .map_err(|e| ParseError::new(format!("cannot load the Swift grammar: {e}"), None))?;
-    let deadline = std::time::Instant::now() + super::PARSE_BUDGET;
-    let tree = super::parse_before(&mut parser, &file.text, deadline, "Swift")?;
+    let mut parser = BudgetedParser::new(tree_sitter_swift::LANGUAGE.into(), "Swift")?;
+    let tree = parser.parse(&file.text)?;
     let root = tree.root_node();
     let mut constants = Constants::new();
     collect_constants(
@@ -83,12 +84,18 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         constant_values: Default::default(),
         inner_sums: Default::default(),
     };
-    lowerer.collect_comments_and_errors(root);
+    collect_comments_and_errors(
+        &mut lowerer.model,
+        &file.text,
+        root,
+        &["comment", "multiline_comment"],
+        true,
+    );
     for child in children(root) {
         lowerer.lower_node(child, None, Scope::File);
     }
     let mut model = lowerer.model;
-    super::mark_conditional_calls(&mut model, root, &JUMPS);
+    crate::lang::treesitter::mark_conditional_calls(&mut model, root, &JUMPS);
     Ok(model)
 }
 
@@ -110,18 +117,6 @@ struct Lowerer<'a, 'tree> {
     /// lowered as one Str: `("a" + b)` in `"a" + b + c` is not a string of its own.
     inner_sums: std::collections::HashSet<(usize, usize)>,
 }
-
-/// A file-scope `let` or a `static let` of a type: the enclosing type names
-/// (outermost first) and the initializer.
-struct ConstantDef<'tree> {
-    owners: Vec<String>,
-    init: TsNode<'tree>,
-}
-
-type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
-
-/// How deep constants may refer to constants; deeper references are holes.
-const MAX_CONSTANT_DEPTH: usize = 16;
 
 /// The name of a type declaration (the last part of an extended type's path).
 fn type_decl_name<'a>(src: &'a str, node: TsNode) -> Option<&'a str> {
@@ -198,10 +193,6 @@ fn collect_constants<'tree>(
     }
 }
 
-fn text_of<'a>(src: &'a str, node: TsNode) -> &'a str {
-    src.get(node.byte_range()).unwrap_or("")
-}
-
 fn is_plus(node: TsNode) -> bool {
     node.kind() == "additive_expression"
         && node
@@ -265,34 +256,6 @@ fn plus_operands<'t>(node: TsNode<'t>, out: &mut Vec<Operand<'t>>) {
     }
 }
 
-fn children(node: TsNode) -> Vec<TsNode> {
-    let mut cursor = node.walk();
-    node.children(&mut cursor).collect()
-}
-
-/// Children paired with the grammar field each one fills, if any.
-fn children_with_fields<'t>(node: TsNode<'t>) -> Vec<(Option<&'t str>, TsNode<'t>)> {
-    let mut cursor = node.walk();
-    let mut out = Vec::new();
-    if cursor.goto_first_child() {
-        loop {
-            out.push((cursor.field_name(), cursor.node()));
-            if !cursor.goto_next_sibling() {
-                break;
-            }
-        }
-    }
-    out
-}
-
-fn named_field<'t>(node: TsNode<'t>, field: &str) -> Option<TsNode<'t>> {
-    let mut cursor = node.walk();
-    let found = node
-        .children_by_field_name(field, &mut cursor)
-        .find(|c| c.is_named());
-    found
-}
-
 fn is_string_literal(kind: &str) -> bool {
     matches!(
         kind,
@@ -319,61 +282,11 @@ fn is_binary_expression(kind: &str) -> bool {
 
 impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn text(&self, node: TsNode) -> &'a str {
-        self.src.get(node.byte_range()).unwrap_or("")
+        text_of(self.src, node)
     }
 
     fn push(&mut self, parent: Option<NodeId>, range: ByteRange, kind: NodeKind) -> NodeId {
         self.model.push(parent, range, kind)
-    }
-
-    fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            node.kind = kind;
-        }
-    }
-
-    fn set_binding_init(&mut self, id: NodeId, init: Value) {
-        if let Some(node) = self.model.nodes.get_mut(id.index()) {
-            if let NodeKind::Binding(binding) = &mut node.kind {
-                binding.init = init;
-            }
-        }
-    }
-
-    fn collect_comments_and_errors(&mut self, root: TsNode) {
-        let mut cursor = root.walk();
-        loop {
-            let node = cursor.node();
-            match node.kind() {
-                "comment" | "multiline_comment" => self.model.comments.push(Comment {
-                    range: node.byte_range(),
-                    text: self.text(node).to_string(),
-                }),
-                _ if node.is_error() => {
-                    let range = node.byte_range();
-                    let inside_previous = self
-                        .model
-                        .unparsed
-                        .last()
-                        .is_some_and(|r| r.start <= range.start && range.end <= r.end);
-                    if !inside_previous {
-                        self.model.unparsed.push(range);
-                    }
-                }
-                _ => {}
-            }
-            if cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-            }
-        }
     }
 
     /// Lowers any node: declarations and statements get their own handling,
@@ -512,7 +425,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 (Some("default_value"), _) => {
                     let value = self.lower_expr(child, last_parameter.or(Some(id)));
                     if let Some(parameter) = last_parameter {
-                        self.set_binding_init(parameter, value);
+                        set_binding_init(&mut self.model, parameter, value);
                     }
                 }
                 // A subscript's body: plain statements, or get/set accessors.
@@ -540,13 +453,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         Some(self.push(
             Some(function),
             node.byte_range(),
-            NodeKind::Binding(Binding {
-                name: self.text(*name_node).to_string(),
-                kind: BindingKind::Parameter,
+            binding_node(
+                self.text(*name_node),
+                name_node.byte_range(),
+                BindingKind::Parameter,
                 declared_type,
-                init: Value::Other,
-                name_range: name_node.byte_range(),
-            }),
+            ),
         ))
     }
 
@@ -624,20 +536,19 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let id = self.push(
                     parent,
                     range.clone(),
-                    NodeKind::Binding(Binding {
-                        name: self.text(*name_node).to_string(),
+                    binding_node(
+                        self.text(*name_node),
+                        name_node.byte_range(),
                         kind,
-                        declared_type: declared_type.clone(),
-                        init: Value::Other,
-                        name_range: name_node.byte_range(),
-                    }),
+                        declared_type.clone(),
+                    ),
                 );
                 binding.get_or_insert(id);
             }
             if let Some(value) = group.value {
                 let value = self.lower_expr(value, binding.or(parent));
                 if let (true, Some(id)) = (simple, binding) {
-                    self.set_binding_init(id, value);
+                    set_binding_init(&mut self.model, id, value);
                 }
             }
             let property_name = names.first().map_or("", |n| self.text(*n)).to_string();
@@ -761,13 +672,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                         self.push(
                             Some(id),
                             child.byte_range(),
-                            NodeKind::Binding(Binding {
-                                name: self.text(name_node).to_string(),
-                                kind: BindingKind::Local,
-                                declared_type: None,
-                                init: Value::Other,
-                                name_range: name_node.byte_range(),
-                            }),
+                            binding_node(
+                                self.text(name_node),
+                                name_node.byte_range(),
+                                BindingKind::Local,
+                                None,
+                            ),
                         );
                     }
                 }
@@ -825,7 +735,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     expect_init = false;
                     let value = self.lower_expr(child, pending_binding.or(parent));
                     if let Some(id) = pending_binding.take() {
-                        self.set_binding_init(id, value);
+                        set_binding_init(&mut self.model, id, value);
                         if let Some(binding) = self.model.nodes.get_mut(id.index()) {
                             binding.range.end = child.end_byte();
                         }
@@ -867,7 +777,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             // `x += 1` is not "x now holds 1".
             value = Value::Other;
         }
-        self.set_kind(id, NodeKind::Assign { target, value });
+        set_kind(&mut self.model, id, NodeKind::Assign { target, value });
     }
 
     fn lower_control_transfer(&mut self, node: TsNode, parent: Option<NodeId>) {
@@ -894,7 +804,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 _ => self.lower_node(child, Some(id), Scope::Local),
             }
         }
-        self.set_kind(id, NodeKind::Return(value));
+        set_kind(&mut self.model, id, NodeKind::Return(value));
     }
 
     /// Lowers an expression and says what little a rule may need of its value.
@@ -1093,13 +1003,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let id = self.push(
             parent,
             call_range,
-            NodeKind::Call(Call {
-                name: String::new(),
-                receiver: Vec::new(),
-                args: Vec::new(),
-                name_range: callee.byte_range(),
-                awaited: None,
-            }),
+            call_node(String::new(), Vec::new(), Vec::new(), callee.byte_range()),
         );
 
         let (mut name, mut name_range, mut receiver) = match callee.kind() {
@@ -1150,15 +1054,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
         let mut chain = receiver.clone();
         chain.push(Segment::Call(name.clone()));
-        self.set_kind(
+        set_kind(
+            &mut self.model,
             id,
-            NodeKind::Call(Call {
-                name,
-                receiver,
-                args,
-                name_range,
-                awaited: None,
-            }),
+            call_node(name, receiver, args, name_range),
         );
         if misparsed {
             Value::Other
@@ -1195,13 +1094,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let id = self.push(
             parent,
             node.byte_range(),
-            NodeKind::Call(Call {
-                name: String::new(),
-                receiver: Vec::new(),
-                args: Vec::new(),
-                name_range: node.byte_range(),
-                awaited: None,
-            }),
+            call_node(String::new(), Vec::new(), Vec::new(), node.byte_range()),
         );
         let (name, name_range, receiver) = match ty {
             Some(t) if t.kind() == "user_type" => {
@@ -1233,15 +1126,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
         let mut chain = receiver.clone();
         chain.push(Segment::Call(name.clone()));
-        self.set_kind(
+        set_kind(
+            &mut self.model,
             id,
-            NodeKind::Call(Call {
-                name,
-                receiver,
-                args,
-                name_range,
-                awaited: None,
-            }),
+            call_node(name, receiver, args, name_range),
         );
         Value::Chain(chain)
     }
@@ -1329,13 +1217,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 self.push(
                     Some(closure),
                     parameter.byte_range(),
-                    NodeKind::Binding(Binding {
-                        name: self.text(*name_node).to_string(),
-                        kind: BindingKind::Parameter,
+                    binding_node(
+                        self.text(*name_node),
+                        name_node.byte_range(),
+                        BindingKind::Parameter,
                         declared_type,
-                        init: Value::Other,
-                        name_range: name_node.byte_range(),
-                    }),
+                    ),
                 );
             }
         }
@@ -1346,21 +1233,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn concatenation(&self, node: TsNode, depth: usize) -> Option<StrLit> {
         let mut operands = Vec::new();
         plus_operands(node, &mut operands);
-        let pieces: Vec<Option<StrLit>> = operands
-            .iter()
-            .map(|(operand, _)| operand.and_then(|o| self.string_value(o, depth)))
-            .collect();
-        if pieces.iter().all(Option::is_none) {
-            return None;
-        }
-        let mut builder = StrBuilder::new();
-        for ((_, range), piece) in operands.into_iter().zip(pieces) {
-            match piece {
-                Some(literal) => builder.append(&literal),
-                None => builder.hole(range),
+        concatenate(operands.into_iter().map(|(operand, range)| {
+            match operand.and_then(|o| self.string_value(o, depth)) {
+                Some(literal) => Piece::Str(literal),
+                None => Piece::Hole(range),
             }
-        }
-        Some(builder.finish())
+        }))
     }
 
     /// The string an expression evaluates to, when it is a literal, a
@@ -1416,38 +1294,20 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         qualifier: &[String],
         depth: usize,
     ) -> Option<StrLit> {
-        let wanted: &[String] = if qualifier == ["Self"] {
+        // `Self` is the type around the use.
+        let qualifier = if qualifier == ["Self"] {
             &[]
         } else {
             qualifier
         };
-        let candidates: Vec<&ConstantDef> = self
-            .constants
-            .get(name)?
-            .iter()
-            .filter(|c| c.owners.ends_with(wanted))
-            .collect();
-        let mut around = Vec::new();
-        let mut current = use_site.parent();
-        while let Some(ancestor) = current {
-            if let Some(owner) = type_decl_name(self.src, ancestor) {
-                around.push(owner.to_string());
-            }
-            current = ancestor.parent();
-        }
-        around.reverse();
-        let mut best: Option<(usize, &ConstantDef)> = None;
-        for candidate in &candidates {
-            let owners = &candidate.owners;
-            if around.starts_with(owners) && best.is_none_or(|(len, _)| owners.len() > len) {
-                best = Some((owners.len(), candidate));
-            }
-        }
-        let chosen = match (best, candidates.as_slice()) {
-            (Some((_, chosen)), _) => chosen,
-            (None, [only]) => only,
-            _ => return None,
-        };
+        let chosen = pick_constant(
+            &self.constants,
+            use_site,
+            name,
+            qualifier,
+            |node| type_decl_name(self.src, node).map(str::to_string),
+            |names| names.iter().map(String::as_str).collect(),
+        )?;
         let key = chosen.init.start_byte();
         self.constant_values
             .get_or_evaluate(key, || self.string_value(chosen.init, depth + 1))
@@ -1767,7 +1627,7 @@ fn pattern_identifiers(pattern: TsNode) -> Vec<TsNode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Node, HOLE};
+    use crate::model::{Call, Node, HOLE};
 
     fn lower_src(text: &str) -> (SourceFile, Model) {
         let file = SourceFile::from_text("t.swift", Language::Swift, text);

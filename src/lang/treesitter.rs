@@ -1,0 +1,403 @@
+//! Tree-sitter plumbing the Swift and Kotlin frontends share: a parser with
+//! a time budget, child and field lookups, comments and ERROR ranges, and
+//! the lookup of string constants. What a grammar's node kinds mean stays in
+//! each frontend.
+
+use std::time::{Duration, Instant};
+
+use tree_sitter::{Node, Parser, Tree};
+
+use crate::lang::{exit_facts, Frame, ParseError};
+use crate::model::{Comment, Exit, Leaves, Model, StrBuilder, StrLit};
+use crate::source::ByteRange;
+
+/// How long the tree-sitter parses of one file may take together. Real
+/// files parse in milliseconds; tree-sitter-kotlin's error recovery can run
+/// for minutes (and gigabytes) on one stray character, and one such file
+/// must not stall the run.
+pub const PARSE_BUDGET: Duration = Duration::from_secs(3);
+
+/// A parser for one file: every parse it makes shares one budget, so that
+/// repair and recovery parses cannot multiply a slow one.
+pub(crate) struct BudgetedParser {
+    parser: Parser,
+    deadline: Instant,
+    language: &'static str,
+}
+
+impl BudgetedParser {
+    pub(crate) fn new(
+        grammar: tree_sitter::Language,
+        language: &'static str,
+    ) -> Result<BudgetedParser, ParseError> {
+        let mut parser = Parser::new();
+        parser.set_language(&grammar).map_err(|e| {
+            ParseError::new(format!("cannot load the {language} grammar: {e}"), None)
+        })?;
+        Ok(BudgetedParser {
+            parser,
+            deadline: Instant::now() + PARSE_BUDGET,
+            language,
+        })
+    }
+
+    /// Parses all of `text`.
+    pub(crate) fn parse(&mut self, text: &str) -> Result<Tree, ParseError> {
+        self.parser
+            .set_included_ranges(&[])
+            .map_err(|_| ParseError::new("cannot reset the parsed ranges", None))?;
+        parse_before(&mut self.parser, text, self.deadline, self.language)
+    }
+
+    /// Parses only `range` of `text`, as if the rest were not there; the
+    /// tree's offsets index `text`. None when the range is not one the
+    /// parser accepts (out of bounds, or not on a character boundary).
+    pub(crate) fn parse_range(
+        &mut self,
+        text: &str,
+        range: ByteRange,
+    ) -> Result<Option<Tree>, ParseError> {
+        if range.end > text.len()
+            || !text.is_char_boundary(range.start)
+            || !text.is_char_boundary(range.end)
+        {
+            return Ok(None);
+        }
+        let included = tree_sitter::Range {
+            start_byte: range.start,
+            end_byte: range.end,
+            start_point: point_of(text, range.start),
+            end_point: point_of(text, range.end),
+        };
+        if self.parser.set_included_ranges(&[included]).is_err() {
+            return Ok(None);
+        }
+        parse_before(&mut self.parser, text, self.deadline, self.language).map(Some)
+    }
+}
+
+/// A tree-sitter parse that gives up at `deadline`: the file is reported as
+/// not checked, and the run goes on.
+fn parse_before(
+    parser: &mut Parser,
+    text: &str,
+    deadline: Instant,
+    language: &str,
+) -> Result<Tree, ParseError> {
+    let bytes = text.as_bytes();
+    let mut read = |offset: usize, _| bytes.get(offset..).unwrap_or_default();
+    let mut out_of_time = false;
+    let mut check = |_: &tree_sitter::ParseState| {
+        if Instant::now() >= deadline {
+            out_of_time = true;
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    };
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut check);
+    let tree = parser.parse_with_options(&mut read, None, Some(options));
+    match tree {
+        Some(tree) => Ok(tree),
+        None if out_of_time => Err(ParseError::new(
+            format!(
+                "not checked: parsing took longer than {} s",
+                PARSE_BUDGET.as_secs()
+            ),
+            None,
+        )),
+        None => Err(ParseError::new(
+            format!("the {language} parser returned no syntax tree"),
+            None,
+        )),
+    }
+}
+
+/// The row and column of a byte offset, as tree-sitter counts them.
+fn point_of(text: &str, offset: usize) -> tree_sitter::Point {
+    let before = &text.as_bytes()[..offset.min(text.len())];
+    let row = before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    tree_sitter::Point {
+        row,
+        column: before.len() - line_start,
+    }
+}
+
+pub(crate) fn children(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}
+
+pub(crate) fn named_children(node: Node) -> Vec<Node> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+pub(crate) fn child_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    children(node).into_iter().find(|c| c.kind() == kind)
+}
+
+/// Children paired with the grammar field each one fills, if any.
+pub(crate) fn children_with_fields<'t>(node: Node<'t>) -> Vec<(Option<&'t str>, Node<'t>)> {
+    let mut cursor = node.walk();
+    let mut out = Vec::new();
+    if cursor.goto_first_child() {
+        loop {
+            out.push((cursor.field_name(), cursor.node()));
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The first named child in `field` (a field can also hold punctuation).
+pub(crate) fn named_field<'t>(node: Node<'t>, field: &str) -> Option<Node<'t>> {
+    let mut cursor = node.walk();
+    let found = node
+        .children_by_field_name(field, &mut cursor)
+        .find(|c| c.is_named());
+    found
+}
+
+pub(crate) fn text_of<'a>(text: &'a str, node: Node) -> &'a str {
+    text.get(node.byte_range()).unwrap_or("")
+}
+
+/// Records the comments (nodes of `comment_kinds`, unless `keep_comments`
+/// is false because they were found another way) and the outermost ERROR
+/// ranges under `root`, in source order.
+pub(crate) fn collect_comments_and_errors(
+    model: &mut Model,
+    text: &str,
+    root: Node,
+    comment_kinds: &[&str],
+    keep_comments: bool,
+) {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if comment_kinds.contains(&node.kind()) {
+            if keep_comments {
+                model.comments.push(Comment {
+                    range: node.byte_range(),
+                    text: text_of(text, node).to_string(),
+                });
+            }
+        } else if node.is_error() {
+            let range = node.byte_range();
+            let inside_previous = model
+                .unparsed
+                .last()
+                .is_some_and(|r| r.start <= range.start && range.end <= r.end);
+            if !inside_previous {
+                model.unparsed.push(range);
+            }
+        }
+        if !comment_kinds.contains(&node.kind()) && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+/// A constant that may hold a string: the names of the types it is declared
+/// in (outermost first) and its initializer.
+pub(crate) struct ConstantDef<'tree> {
+    pub owners: Vec<String>,
+    pub init: Node<'tree>,
+}
+
+/// A file's constants by name.
+pub(crate) type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
+
+/// How deep constants may refer to constants; deeper (or cyclic) references
+/// are holes.
+pub(crate) const MAX_CONSTANT_DEPTH: usize = 16;
+
+/// The constant `qualifier.name` means at `use_site`: the one declared in
+/// the qualifying type, or else in the innermost type around the use, or
+/// else the only one of that name. `type_name` names the type a node
+/// declares, if it declares one; `path` is the part of a list of type names
+/// that qualifies a constant (Kotlin leaves out companion objects).
+pub(crate) fn pick_constant<'c, 'tree>(
+    constants: &'c Constants<'tree>,
+    use_site: Node,
+    name: &str,
+    qualifier: &[String],
+    type_name: impl Fn(Node) -> Option<String>,
+    path: impl for<'s> Fn(&'s [String]) -> Vec<&'s str>,
+) -> Option<&'c ConstantDef<'tree>> {
+    let wanted = path(qualifier);
+    let candidates: Vec<&ConstantDef> = constants
+        .get(name)?
+        .iter()
+        .filter(|c| path(&c.owners).ends_with(&wanted))
+        .collect();
+    let mut around = Vec::new();
+    let mut current = use_site.parent();
+    while let Some(ancestor) = current {
+        if let Some(owner) = type_name(ancestor) {
+            around.push(owner);
+        }
+        current = ancestor.parent();
+    }
+    around.reverse();
+    let around = path(&around);
+    let mut best: Option<(usize, &ConstantDef)> = None;
+    for candidate in &candidates {
+        let owners = path(&candidate.owners);
+        if around.starts_with(&owners) && best.is_none_or(|(len, _)| owners.len() > len) {
+            best = Some((owners.len(), candidate));
+        }
+    }
+    match (best, candidates.as_slice()) {
+        (Some((_, chosen)), _) => Some(chosen),
+        (None, [only]) => Some(only),
+        _ => None,
+    }
+}
+
+/// One operand of a string concatenation, as a frontend reads it.
+pub(crate) enum Piece<'a> {
+    /// A string the frontend knows the value of.
+    Str(StrLit),
+    /// Source text that is its own value (`10` in `"LIMIT " + 10`), and where it starts.
+    Verbatim(&'a str, usize),
+    /// Anything else: an unknown part of the string.
+    Hole(ByteRange),
+}
+
+/// The value of a concatenation, when at least one operand is a known string.
+pub(crate) fn concatenate<'a>(pieces: impl IntoIterator<Item = Piece<'a>>) -> Option<StrLit> {
+    let mut builder = StrBuilder::new();
+    let mut any_string = false;
+    for piece in pieces {
+        match piece {
+            Piece::Str(literal) => {
+                builder.append(&literal);
+                any_string = true;
+            }
+            Piece::Verbatim(text, start) => builder.verbatim(text, start),
+            Piece::Hole(range) => builder.hole(range),
+        }
+    }
+    any_string.then(|| builder.finish())
+}
+
+/// How a tree-sitter grammar spells what `jump_exit` needs.
+pub(crate) struct JumpSyntax {
+    /// Statement lists.
+    pub blocks: &'static [&'static str],
+    /// Conditionals, with the field or child kind that holds the condition
+    /// or matched value deciding their branches.
+    pub decided: &'static [(&'static str, &'static str)],
+    /// Branches only failure or a short circuit takes: `guard`'s `else`,
+    /// `catch`, `?:`, `&&`.
+    pub failure_only: &'static [&'static str],
+    /// Loops, closures, functions, type bodies.
+    pub boundaries: &'static [&'static str],
+    /// What an unlabelled `break` leaves before any loop (Swift's `switch`).
+    pub break_targets: &'static [&'static str],
+}
+
+/// The exit facts of the jump `node`, read from its ancestors; None for a
+/// `break` that leaves something other than a loop.
+pub(crate) fn jump_exit(node: Node, syntax: &JumpSyntax, leaves: Leaves) -> Option<Exit> {
+    let mut outward = Vec::new();
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        let kind = parent.kind();
+        if syntax.boundaries.contains(&kind) {
+            outward.push(Frame::Boundary);
+            break;
+        }
+        if leaves == Leaves::Loop && syntax.break_targets.contains(&kind) {
+            return None;
+        }
+        if syntax.blocks.contains(&kind) {
+            outward.push(Frame::Block(parent.byte_range()));
+        } else if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
+            let decided_by = decided_by(parent, holder);
+            let in_condition = decided_by.as_ref().is_some_and(|range| {
+                range.start <= child.start_byte() && child.end_byte() <= range.end
+            });
+            outward.push(Frame::Branch(decided_by.filter(|_| !in_condition)));
+        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+            // The left operand of `?:`, `??`, `&&` always runs; only the
+            // rest is a branch.
+            outward.push(Frame::Branch(None));
+        }
+        child = parent;
+    }
+    outward.reverse();
+    Some(exit_facts(&outward, node.byte_range(), leaves))
+}
+
+/// The range of a conditional's field `holder` (all of its nodes), or of
+/// its first child of kind `holder`.
+fn decided_by(conditional: Node, holder: &str) -> Option<ByteRange> {
+    let mut cursor = conditional.walk();
+    let parts: Vec<Node> = conditional
+        .children_by_field_name(holder, &mut cursor)
+        .collect();
+    if let (Some(first), Some(last)) = (parts.first(), parts.last()) {
+        return Some(first.start_byte()..last.end_byte());
+    }
+    named_children(conditional)
+        .into_iter()
+        .find(|c| c.kind() == holder)
+        .map(|c| c.byte_range())
+}
+
+/// Records in `model.conditional_calls` every call that lies on a branch
+/// between itself and its nearest loop, closure or function, reading the
+/// branches from the tree the model was lowered from.
+pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &JumpSyntax) {
+    let calls: Vec<(crate::model::NodeId, ByteRange)> = model
+        .calls()
+        .map(|(id, _)| (id, model.node(id).range.clone()))
+        .collect();
+    for (id, range) in calls {
+        let Some(node) = root.descendant_for_byte_range(range.start, range.end) else {
+            continue;
+        };
+        if on_branch(node, syntax) {
+            model.conditional_calls.insert(id);
+        }
+    }
+}
+
+fn on_branch(node: Node, syntax: &JumpSyntax) -> bool {
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        let kind = parent.kind();
+        if syntax.boundaries.contains(&kind) {
+            return false;
+        }
+        if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
+            let in_condition = decided_by(parent, holder).is_some_and(|range| {
+                range.start <= child.start_byte() && child.end_byte() <= range.end
+            });
+            if !in_condition {
+                return true;
+            }
+        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+            return true;
+        }
+        child = parent;
+    }
+    false
+}
