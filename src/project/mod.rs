@@ -446,4 +446,42 @@ mod tests {
             [["NoteDao.kt:deleteById"]]
         );
     }
+
+    #[test]
+    fn an_interface_call_reaches_the_overrides_and_a_library_typed_call_reaches_nothing() {
+        let analysed = files(&[
+            (
+                "Cleanup.kt",
+                "interface Cleanup {\n    fun run(ids: List<Long>) {}\n}\nclass AndroidCleanup : Cleanup {\n    override fun run(ids: List<Long>) { }\n}\n",
+            ),
+            (
+                "Deleter.kt",
+                "import android.database.sqlite.SQLiteDatabase\nclass Deleter(private val cleanup: Cleanup, private val db: SQLiteDatabase) {\n    fun delete(ids: List<Long>) { cleanup.run(ids); db.execute(\"x\") }\n}\nclass Other { fun execute(sql: String) {} }\n",
+            ),
+        ]);
+        assert_eq!(
+            targets_of(&analysed, "run"),
+            [["Cleanup.kt:run", "Cleanup.kt:run"]]
+        );
+        assert_eq!(targets_of(&analysed, "execute"), [Vec::<String>::new()]);
+    }
+
+    #[test]
+    fn private_namesakes_in_sibling_modules_keep_their_own_callers() {
+        let analysed = files(&[
+            ("src/a.rs", "pub fn go() { mark(); }\nfn mark() {}\n"),
+            (
+                "src/b.rs",
+                "pub fn go() { mark(); mark(); }\nfn mark() {}\n",
+            ),
+        ]);
+        assert_eq!(
+            targets_of(&analysed, "mark"),
+            [
+                vec!["src/a.rs:mark"],
+                vec!["src/b.rs:mark"],
+                vec!["src/b.rs:mark"]
+            ]
+        );
+    }
 }

@@ -171,18 +171,16 @@ impl<'a> Resolver<'a> {
         // Extension functions and implemented traits make a library type's
         // members the project's too.
         let mut found = self.method_of(file, ty.name(), name);
-        let declared_only = !found.is_empty()
-            && found
-                .iter()
-                .all(|&(f, i)| !self.files[f].summary.functions[i].has_body);
-        if declared_only {
-            // An interface method (or one the type does not declare): the
-            // implementations in its subtypes are what runs.
-            // Without one in the project (Room generates its DAOs), the
-            // declaration and its annotations say what the call does.
-            let implementations = self.implementations(file, ty.name(), name);
-            if !implementations.is_empty() {
-                found = implementations;
+        if !found.is_empty() {
+            // What runs is the method or an override of it in a subtype
+            // (class hierarchy analysis); a declaration without a body runs
+            // only its overrides. Without any in the project (Room generates
+            // its DAOs), the declaration and its annotations say what the
+            // call does.
+            let overrides = self.implementations(file, ty.name(), name);
+            if !overrides.is_empty() {
+                found.retain(|&(f, i)| self.files[f].summary.functions[i].has_body);
+                found.extend(overrides);
             }
         }
         if !found.is_empty() {
@@ -223,9 +221,13 @@ impl<'a> Resolver<'a> {
         Vec::new()
     }
 
-    /// Methods `name` declared in the subtypes of `ty`, transitively.
+    /// Methods `name` declared in the subtypes of `ty`, transitively,
+    /// visible from `file`.
     fn implementations(&self, file: usize, ty: &str, name: &str) -> Vec<FunctionRef> {
         let language = self.files[file].source.language;
+        if !self.subtypes.contains_key(&(language, ty)) {
+            return Vec::new();
+        }
         let mut seen: HashSet<&str> = HashSet::new();
         let mut pending: Vec<&str> = vec![ty];
         let mut found = Vec::new();
