@@ -97,14 +97,18 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A finding of rule `rule` (its id) at `range`; `help` is the rule's
+    /// default advice, which the rule may replace.
     pub fn new(
-        rule: &crate::registry::Rule,
+        rule: &'static str,
+        severity: Severity,
+        help: &str,
         range: ByteRange,
         message: impl Into<String>,
     ) -> Diagnostic {
         Diagnostic {
-            rule: rule.id,
-            severity: rule.severity,
+            rule,
+            severity,
             message: message.into(),
             primary: Label {
                 range,
@@ -113,7 +117,7 @@ impl Diagnostic {
             secondary: Vec::new(),
             related: Vec::new(),
             note: None,
-            help: rule.help.to_string(),
+            help: help.to_string(),
             fix: None,
         }
     }

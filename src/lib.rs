@@ -13,7 +13,6 @@ pub mod lang;
 pub mod model;
 pub mod prefilter;
 pub mod project;
-pub mod registry;
 pub mod render;
 pub mod rules;
 pub mod source;
@@ -30,7 +29,7 @@ use crate::context::TestCode;
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
 use crate::project::{FileSummary, Project, ProjectFile};
-use crate::registry::{Check, FileContext, RULES};
+use crate::rules::{Check, FileContext, RULES};
 use crate::source::SourceFile;
 use crate::suppress::Suppressions;
 

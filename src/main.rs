@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
-use storlint::registry::{self, RULES};
 use storlint::render;
+use storlint::rules::{self, RULES};
 
 /// Exit codes: no findings, findings, usage or fatal error.
 const EXIT_CLEAN: u8 = 0;
@@ -166,7 +166,7 @@ struct Selection {
 impl Selection {
     fn new(select: &[String], ignore: &[String]) -> Result<Selection, String> {
         for id in select.iter().chain(ignore) {
-            if registry::rule(id).is_none() {
+            if rules::rule(id).is_none() {
                 let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
                 return Err(format!(
                     "unknown rule `{id}`; the rules are: {}",
@@ -208,7 +208,7 @@ fn color_choice(color: Color) -> ColorChoice {
 }
 
 fn print_rule(id: &str) -> Result<u8, String> {
-    let rule = registry::rule(id).ok_or_else(|| {
+    let rule = rules::rule(id).ok_or_else(|| {
         let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         format!("unknown rule `{id}`; the rules are: {}", ids.join(", "))
     })?;

@@ -610,6 +610,44 @@ impl Model {
     }
 }
 
+/// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that
+/// runs something once per element.
+pub struct Repetition {
+    /// A short range for a secondary label: the loop keyword or the iteration call's name.
+    pub label: ByteRange,
+    /// The `Loop` or iteration `Closure` node.
+    pub node: NodeId,
+}
+
+/// The repetition that runs `node` repeatedly (`Model::repetition`), with a
+/// label for it.
+pub fn repetition(model: &Model, text: &str, node: NodeId) -> Option<Repetition> {
+    let repeating = model.repetition(node)?;
+    let current = model.node(repeating);
+    let label = match (&current.kind, current.parent.map(|p| &model.node(p).kind)) {
+        (NodeKind::Loop(_), _) => first_word(text, current.range.clone()),
+        (_, Some(NodeKind::Call(iterating))) => iterating.name_range.clone(),
+        _ => current.range.start..current.range.start + 1,
+    };
+    Some(Repetition {
+        label,
+        node: repeating,
+    })
+}
+
+/// The first word of a loop (`for`, `while`, `repeat`, `do`, `loop`).
+fn first_word(text: &str, range: ByteRange) -> ByteRange {
+    let word = text
+        .get(range.clone())
+        .map(|s| {
+            s.len()
+                - s.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_')
+                    .len()
+        })
+        .unwrap_or(0);
+    range.start..range.start + word.max(1).min(range.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

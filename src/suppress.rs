@@ -20,7 +20,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::facts::SqlFactAt;
 use crate::model::{BindingKind, Model, NodeKind};
-use crate::registry::{self, RULES};
+use crate::rules::{self, RULES};
 use crate::source::{ByteRange, SourceFile};
 use crate::FileProblem;
 
@@ -252,7 +252,7 @@ fn rule_list(line: &str, from: usize) -> (Scope, Option<(usize, String)>) {
         if word.is_empty() {
             break;
         }
-        if registry::rule(word).is_none() {
+        if rules::rule(word).is_none() {
             return (Scope::Rules(ids), Some((at, unknown_id_message(word))));
         }
         ids.push(word.to_string());

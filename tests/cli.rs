@@ -5,7 +5,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use storlint::registry::RULES;
+use storlint::rules::RULES;
 
 fn storlint(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_storlint"))

@@ -2,7 +2,7 @@
 //! its rule, every Use instead block triggers nothing, and every page has the
 //! sections users rely on.
 
-use storlint::registry::{Rule, RULES};
+use storlint::rules::{Rule, RULES};
 use storlint::source::{Language, SourceFile};
 
 const SECTIONS: &[&str] = &[

@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use storlint::registry::{self, RULES};
+use storlint::rules::{self, RULES};
 use storlint::source::Language;
 
 /// The `~ id` annotations of a file as (1-based line, rule id), sorted.
@@ -60,7 +60,7 @@ fn every_fixture_has_exactly_its_annotated_findings() {
         let expected = annotations(&file.text);
         for (line, id) in &expected {
             assert!(
-                registry::rule(id).is_some() || id == common::SUPPRESSION_WARNING,
+                rules::rule(id).is_some() || id == common::SUPPRESSION_WARNING,
                 "{}:{line}: unknown rule `{id}` in annotation",
                 path.display()
             );

@@ -10,8 +10,9 @@ use crate::connections::{self, Transactions};
 use crate::context::TestCode;
 use crate::facts::FileSql;
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
-use crate::model::{BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment, StrLit, Value};
-use crate::rules;
+use crate::model::{
+    self, BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment, StrLit, Value,
+};
 use crate::source::ByteRange;
 
 /// What the project stage keeps of one file.
@@ -354,10 +355,10 @@ impl FileSummary {
             owner: model.enclosing_type(id).map(str::to_string),
             range,
         };
-        let repeated = |id: NodeId| rules::repetition(model, text, id).map(|r| r.label);
+        let repeated = |id: NodeId| model::repetition(model, text, id).map(|r| r.label);
         // A write once per batch is what batching looks like, not a row at a time.
         let repeated_per_row = |id: NodeId| {
-            rules::repetition(model, text, id)
+            model::repetition(model, text, id)
                 .filter(|r| !iterates_batches(model, text, r.node))
                 .filter(|r| !deferred_within(model, id, r.node))
                 .map(|r| r.label)

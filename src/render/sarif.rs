@@ -5,7 +5,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::registry::{Rule, RULES};
+use crate::rules::{Rule, RULES};
 use crate::source::SourceFile;
 use crate::Report;
 

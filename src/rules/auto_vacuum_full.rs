@@ -1,5 +1,5 @@
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -18,9 +18,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
         .filter_map(|at| super::pragma_set(&at.fact, "auto_vacuum"))
         .filter(|value| matches!(value.text.to_ascii_uppercase().as_str(), "FULL" | "1"))
         .map(|value| {
-            Diagnostic::new(
-                &RULE,
-                value.range.clone(),
+            RULE.diagnostic(value.range.clone(),
                 "auto_vacuum=FULL moves pages to the end of the file and truncates it on every commit that frees space",
             )
             .label("vacuums on every commit")

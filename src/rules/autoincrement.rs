@@ -1,7 +1,7 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::HOLE;
 use crate::project::Project;
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 use super::{schema, shown};
@@ -67,9 +67,7 @@ fn diagnostic(table: &str, column: &str, range: ByteRange, label: &str) -> Diagn
     } else {
         (format!("`{table}.{column}`"), format!("`{table}`"))
     };
-    Diagnostic::new(
-        &RULE,
-        range,
+    RULE.diagnostic(range,
         format!(
             "{key} is AUTOINCREMENT: every INSERT into {inserts_into} also reads and updates the sqlite_sequence table, two tables written per insert"
         ),

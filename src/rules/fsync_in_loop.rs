@@ -1,7 +1,7 @@
 use crate::catalog::{Op, SyncStrength};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::NodeKind;
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -46,9 +46,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 SyncStrength::Plain | SyncStrength::StdOnApple => "each sync forces the data out of the OS cache to the drive",
             };
             Some(
-                Diagnostic::new(
-                    &RULE,
-                    c.name_range.clone(),
+                RULE.diagnostic(c.name_range.clone(),
                     format!(
                         "`{}` syncs on every iteration: {what}, and each iteration waits for the drive",
                         c.name

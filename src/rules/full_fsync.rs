@@ -1,7 +1,7 @@
 use crate::catalog::{Op, SyncStrength};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::NodeKind;
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -27,9 +27,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 return None;
             };
             let diagnostic = if strength == SyncStrength::StdOnApple {
-                Diagnostic::new(
-                    &RULE,
-                    call.name_range.clone(),
+                RULE.diagnostic(call.name_range.clone(),
                     format!(
                         "`{}` is F_FULLFSYNC on Apple platforms: the standard library flushes the drive's whole cache to permanent storage, including data that has nothing to do with this file",
                         call.name
@@ -37,9 +35,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 )
                 .help("when the goal is write ordering, call `libc::fcntl(file.as_raw_fd(), libc::F_BARRIERFSYNC)` instead: an fsync with an I/O barrier, far cheaper; `sync_data` is no cheaper here, std makes it F_FULLFSYNC too")
             } else {
-                Diagnostic::new(
-                    &RULE,
-                    call.name_range.clone(),
+                RULE.diagnostic(call.name_range.clone(),
                     "F_FULLFSYNC flushes the drive's whole cache to permanent storage, including data that has nothing to do with this file",
                 )
             };

@@ -3,7 +3,7 @@ use std::collections::HashSet;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::SqlFactKind;
 use crate::project::{FunctionRef, Project, SqlSummary};
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -63,7 +63,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 }
                 _ => findings.push((
                     file,
-                    Diagnostic::new(&RULE, statement.fact.keyword_range.clone(), MESSAGE)
+                    RULE.diagnostic(statement.fact.keyword_range.clone(), MESSAGE)
                         .label("rewrites the whole database")
                         .note(NOTE),
                 )),
@@ -152,7 +152,7 @@ fn through_wrappers(range: ByteRange, chain: &[String]) -> Diagnostic {
         .map(|name| format!("`{name}`"))
         .collect::<Vec<_>>()
         .join(" → ");
-    Diagnostic::new(&RULE, range, MESSAGE)
+    RULE.diagnostic(range, MESSAGE)
         .label(format!("runs a full VACUUM through {path}"))
         .note(NOTE)
 }

@@ -1,6 +1,6 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::SqlFactKind;
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -27,9 +27,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
         .filter_map(|value| {
             let mode = value.text.to_ascii_uppercase();
             ROLLBACK_MODES.contains(&mode.as_str()).then(|| {
-                Diagnostic::new(
-                    &RULE,
-                    value.range.clone(),
+                RULE.diagnostic(value.range.clone(),
                     format!(
                         "journal_mode={mode} keeps a rollback journal: every changed page is copied to a separate file first, twice the writes plus a short-lived file per transaction"
                     ),

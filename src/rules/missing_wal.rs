@@ -3,7 +3,7 @@ use std::collections::HashSet;
 use crate::catalog;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::project::{OpenSite, Project};
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -37,9 +37,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 continue;
             }
             let default_journal = catalog::default_journal(language);
-            let diagnostic = Diagnostic::new(
-                &RULE,
-                open.place.range.clone(),
+            let diagnostic = RULE.diagnostic(open.place.range.clone(),
                 format!(
                     "`{}` opens a SQLite database that never gets WAL, so it keeps {default_journal}",
                     open.api

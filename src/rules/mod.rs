@@ -12,11 +12,14 @@ pub mod open_per_query;
 pub mod plist_as_database;
 pub mod prefs_commit;
 pub mod redundant_index;
+mod rule;
 pub mod secure_delete_on;
 pub mod synchronous_full_in_wal;
 pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
 pub mod write_without_transaction;
+
+pub use rule::{rule, Check, FileContext, FixAvailability, Rule, RULES};
 
 use std::collections::HashSet;
 
@@ -235,43 +238,7 @@ pub(crate) fn chain_names(project: &Project, chain: &[(CallRef, FunctionRef)]) -
         .join(" → ")
 }
 
-/// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that
-/// runs something once per element.
-pub(crate) struct Repetition {
-    /// A short range for a secondary label: the loop keyword or the iteration call's name.
-    pub label: ByteRange,
-    /// The `Loop` or iteration `Closure` node.
-    pub node: NodeId,
-}
-
-/// The repetition that runs `node` repeatedly (`Model::repetition`), with a
-/// label for it.
-pub(crate) fn repetition(model: &Model, text: &str, node: NodeId) -> Option<Repetition> {
-    let repeating = model.repetition(node)?;
-    let current = model.node(repeating);
-    let label = match (&current.kind, current.parent.map(|p| &model.node(p).kind)) {
-        (NodeKind::Loop(_), _) => first_word(text, current.range.clone()),
-        (_, Some(NodeKind::Call(iterating))) => iterating.name_range.clone(),
-        _ => current.range.start..current.range.start + 1,
-    };
-    Some(Repetition {
-        label,
-        node: repeating,
-    })
-}
-
-/// The first word of a loop (`for`, `while`, `repeat`, `do`, `loop`).
-fn first_word(text: &str, range: ByteRange) -> ByteRange {
-    let word = text
-        .get(range.clone())
-        .map(|s| {
-            s.len()
-                - s.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_')
-                    .len()
-        })
-        .unwrap_or(0);
-    range.start..range.start + word.max(1).min(range.len())
-}
+pub(crate) use crate::model::{repetition, Repetition};
 
 /// Whether `written` (a target expression's text) names something that
 /// differs per iteration of `repeats`: a different file or handle each time.

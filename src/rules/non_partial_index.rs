@@ -4,7 +4,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::{ColumnFilter, ColumnWrite, CreateIndex, FilterTest, Query, SqlFactKind};
 use crate::model::HOLE;
 use crate::project::Project;
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
 use super::{location, same_name, schema, Declared, Schema};
@@ -207,9 +207,7 @@ fn finding(
         index.item.table,
         columns.join(", ")
     );
-    let diagnostic = Diagnostic::new(
-        &RULE,
-        index.item.name_range.clone(),
+    let diagnostic = RULE.diagnostic(index.item.name_range.clone(),
         format!(
             "index `{}` covers every row of `{table}`, but {evidence}: a partial index pays its write cost only for the rows queries look up",
             index.item.name

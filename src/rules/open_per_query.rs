@@ -1,6 +1,6 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::project::{OpenUse, Project};
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -93,7 +93,8 @@ fn diagnostic(open: &OpenUse, shape: Shape, language: Language) -> Diagnostic {
             "opened once per call".to_string(),
         ),
     };
-    let mut diagnostic = Diagnostic::new(&RULE, open.place.range.clone(), message)
+    let mut diagnostic = RULE
+        .diagnostic(open.place.range.clone(), message)
         .label(label)
         .note(NOTE)
         .help(help_for(language));

@@ -1,7 +1,7 @@
 use crate::catalog::{is_deferring_call, Op, PrefsSyncWrite};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{FunctionKind, Model, NodeId, NodeKind, Segment};
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 use super::Repetition;
@@ -45,9 +45,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             Some(target) => {
                 if let Some(repeats) = repeats.filter(|r| !varies_per_iteration(ctx, r, &target)) {
                     out.push(
-                        Diagnostic::new(
-                            &RULE,
-                            call.name_range.clone(),
+                        RULE.diagnostic(call.name_range.clone(),
                             format!(
                                 "`{}` rewrites the whole serialized file on every iteration: even a small file costs about 12 KB of I/O per rewrite",
                                 call.name
@@ -60,9 +58,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     );
                 } else if let Some((keyword, property)) = observer_or_setter(ctx, node) {
                     out.push(
-                        Diagnostic::new(
-                            &RULE,
-                            call.name_range.clone(),
+                        RULE.diagnostic(call.name_range.clone(),
                             format!(
                                 "`{}` rewrites the whole serialized file on every change of `{property}`: even a small file costs about 12 KB of I/O per rewrite",
                                 call.name
@@ -78,9 +74,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             None => {
                 let Some(repeats) = repeats else { continue };
                 out.push(
-                    Diagnostic::new(
-                        &RULE,
-                        call.name_range.clone(),
+                    RULE.diagnostic(call.name_range.clone(),
                         format!(
                             "`{}` writes the preferences on every iteration: the store is one file (a plist or an XML file) rewritten whole each time, about 12 KB of I/O even when small",
                             call.name

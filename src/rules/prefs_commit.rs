@@ -1,7 +1,7 @@
 use crate::catalog::{Op, PrefsSyncWrite};
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::model::{Call, NodeId, NodeKind, Value};
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -50,9 +50,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     if applied_elsewhere(ctx, node, call) {
                         return None;
                     }
-                    let diagnostic = Diagnostic::new(
-                        &RULE,
-                        call.name_range.clone(),
+                    let diagnostic = RULE.diagnostic(call.name_range.clone(),
                         format!("`commit()` writes the whole preferences file synchronously on the calling thread, often the main thread, and {fate}"),
                     )
                     .label("blocks until the XML file is written")
@@ -60,9 +58,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     Some(with_fix(diagnostic, call.name_range.clone(), "apply", "use `apply()`"))
                 }
                 PrefsSyncWrite::EditCommit { flag } => {
-                    let diagnostic = Diagnostic::new(
-                        &RULE,
-                        flag.clone(),
+                    let diagnostic = RULE.diagnostic(flag.clone(),
                         format!(
                             "`{}(commit = true)` writes the whole preferences file synchronously on the calling thread, often the main thread",
                             call.name

@@ -2,7 +2,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::lang::sql::CreateIndex;
 use crate::model::HOLE;
 use crate::project::Project;
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
 use super::{location, same_name, schema, shown, Schema};
@@ -62,9 +62,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             })
             .or_else(|| key_serving(&index.item, columns, &schema, project));
         let Some(served_by) = served_by else { continue };
-        let diagnostic = Diagnostic::new(
-            &RULE,
-            index.item.name_range.clone(),
+        let diagnostic = RULE.diagnostic(index.item.name_range.clone(),
             format!(
                 "index `{}` on {}({}) is redundant: {served_by} already serves every lookup it can, and each index makes every INSERT, UPDATE and DELETE on the table write one more B-tree",
                 shown(&index.item.name),

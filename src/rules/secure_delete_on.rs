@@ -1,5 +1,5 @@
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -18,9 +18,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
         .filter_map(|at| super::pragma_set(&at.fact, "secure_delete"))
         .filter(|value| matches!(value.text.to_ascii_uppercase().as_str(), "ON" | "1" | "TRUE" | "YES"))
         .map(|value| {
-            Diagnostic::new(
-                &RULE,
-                value.range.clone(),
+            RULE.diagnostic(value.range.clone(),
                 "secure_delete=ON overwrites every deleted byte with zeros, an extra write for each page that frees content",
             )
             .label("always overwrites deleted content")

@@ -1,6 +1,6 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::project::{sets_wal, Place, Project};
-use crate::registry::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -34,9 +34,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             if !in_wal(project, executed_in, place) {
                 return None;
             }
-            let diagnostic = Diagnostic::new(
-                &RULE,
-                value.range.clone(),
+            let diagnostic = RULE.diagnostic(value.range.clone(),
                 format!("synchronous={level} on a WAL database syncs the log on every commit, where NORMAL syncs only at checkpoints"),
             )
             .label(format!("{level} with WAL"))

@@ -1,7 +1,7 @@
 use crate::catalog::Op;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{Model, NodeId, NodeKind, Segment, Value};
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -84,8 +84,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
         }
         used[index] = true;
         out.push(
-            Diagnostic::new(
-                &RULE,
+            RULE.diagnostic(
                 create.name_range.clone(),
                 format!(
                     "`{}` creates a file that the same iteration deletes again: {MESSAGE_COST}",
@@ -109,9 +108,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             continue;
         }
         out.push(
-            Diagnostic::new(
-                &RULE,
-                temp.name_range.clone(),
+            RULE.diagnostic(temp.name_range.clone(),
                 format!(
                     "`{}` creates a temporary file that is deleted again when it is dropped in the same iteration: {MESSAGE_COST}",
                     temp.name

@@ -1,7 +1,7 @@
 use crate::catalog::{Op, PrefsSyncWrite};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::NodeKind;
-use crate::registry::{Check, FileContext, FixAvailability, Rule};
+use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -28,9 +28,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 return None;
             };
             Some(
-                Diagnostic::new(
-                    &RULE,
-                    call.name_range.clone(),
+                RULE.diagnostic(call.name_range.clone(),
                     "`synchronize()` is unnecessary: UserDefaults writes changes itself, and forcing it rewrites the defaults plist now, at about 12 KB of I/O for a small plist",
                 )
                 .label("forces a write of the whole plist")

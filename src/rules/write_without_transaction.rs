@@ -1,7 +1,7 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::project::{CallRef, FunctionRef, Project};
-use crate::registry::{Check, FixAvailability, Rule};
 use crate::rules;
+use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -152,7 +152,7 @@ fn diagnostic(
     repeated: ByteRange,
     language: Language,
 ) -> Diagnostic {
-    Diagnostic::new(&RULE, range, message)
+    RULE.diagnostic(range, message)
         .label("one transaction per iteration")
         .secondary(repeated, "this loop has no transaction around it")
         .note(NOTE)

@@ -1,4 +1,4 @@
-//! The one list of rules, and what every rule declares about itself.
+//! What every rule declares about itself, and the one list of rules.
 
 use crate::catalog::Classified;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -6,6 +6,7 @@ use crate::facts::SqlFactAt;
 use crate::model::Model;
 use crate::project::Project;
 use crate::rules;
+use crate::source::ByteRange;
 use crate::source::{Language, SourceFile};
 
 /// Everything a file rule may look at.
@@ -46,6 +47,11 @@ pub enum Check {
 }
 
 impl Rule {
+    /// A finding of this rule at `range`, with its severity and default help.
+    pub fn diagnostic(&self, range: ByteRange, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.id, self.severity, self.help, range, message)
+    }
+
     /// The first paragraph of the doc page: one sentence.
     pub fn summary(&self) -> String {
         doc_paragraphs(self.doc)
