@@ -3,7 +3,7 @@
 
 use crate::catalog::{Classified, Op};
 use crate::lang::sql::{self, Pragma, PragmaValue, SqlFact, SqlFactKind};
-use crate::model::{BindingKind, Model, NodeId, NodeKind, Value, HOLE};
+use crate::model::{Model, NodeId, HOLE};
 use crate::source::ByteRange;
 
 /// A SQL fact and the call that executes it (`None` in a `.sql` file).
@@ -50,7 +50,7 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
                     out.facts.extend(sql::facts(text).into_iter().map(located));
                 }
             }
-            Op::SqlExecNamed { name } => match named_string(model, classified.node, name) {
+            Op::SqlExecNamed { name } => match model.string_named(classified.node, name) {
                 Some(text) => out.facts.extend(sql::facts(text).into_iter().map(located)),
                 None => out.unresolved.push(NamedSql {
                     name: name.clone(),
@@ -105,45 +105,6 @@ pub fn collect(model: &Model, ops: &[Classified]) -> FileSql {
     }
     out.facts.sort_by_key(|f| f.fact.keyword_range.start);
     out
-}
-
-/// The string a name holds, when this file binds it to a literal: a local
-/// declared before `at` in an enclosing scope, or a constant or property
-/// anywhere in the file.
-pub fn named_string<'m>(
-    model: &'m Model,
-    at: NodeId,
-    name: &str,
-) -> Option<&'m crate::model::StrLit> {
-    let scopes: Vec<NodeId> = model.ancestors(at).collect();
-    let at_start = model.node(at).range.start;
-    let mut best: Option<(usize, NodeId)> = None;
-    for id in model.ids() {
-        let node = model.node(id);
-        let NodeKind::Binding(binding) = &node.kind else {
-            continue;
-        };
-        let Value::Str(text) = binding.init else {
-            continue;
-        };
-        if binding.name != name {
-            continue;
-        }
-        let rank = match binding.kind {
-            BindingKind::Local | BindingKind::Parameter => {
-                let visible = node.parent.is_some_and(|p| scopes.contains(&p));
-                if !visible || node.range.start > at_start {
-                    continue;
-                }
-                0
-            }
-            BindingKind::Property | BindingKind::Constant => 1,
-        };
-        if best.is_none_or(|(r, _)| rank < r) {
-            best = Some((rank, text));
-        }
-    }
-    best.and_then(|(_, text)| model.str_lit(text))
 }
 
 /// `pragma_update(None, "journal_mode", "DELETE")` is the same fact as

@@ -16,6 +16,7 @@ pub mod project;
 pub mod render;
 pub mod rules;
 pub mod source;
+pub mod sql_facts;
 pub mod suppress;
 pub mod value_use;
 

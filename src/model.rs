@@ -6,8 +6,8 @@
 
 use std::sync::OnceLock;
 
-use crate::lang::sql::SqlFact;
 use crate::source::{ByteRange, Language};
+use crate::sql_facts::SqlFact;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(pub u32);
@@ -508,6 +508,41 @@ impl Model {
             NodeKind::Str(s) => Some(s),
             _ => None,
         }
+    }
+
+    /// The string a name holds, when this file binds it to a literal: a local
+    /// declared before `at` in an enclosing scope, or a constant or property
+    /// anywhere in the file.
+    pub fn string_named(&self, at: NodeId, name: &str) -> Option<&StrLit> {
+        let scopes: Vec<NodeId> = self.ancestors(at).collect();
+        let at_start = self.node(at).range.start;
+        let mut best: Option<(usize, NodeId)> = None;
+        for id in self.ids() {
+            let node = self.node(id);
+            let NodeKind::Binding(binding) = &node.kind else {
+                continue;
+            };
+            let Value::Str(text) = binding.init else {
+                continue;
+            };
+            if binding.name != name {
+                continue;
+            }
+            let rank = match binding.kind {
+                BindingKind::Local | BindingKind::Parameter => {
+                    let visible = node.parent.is_some_and(|p| scopes.contains(&p));
+                    if !visible || node.range.start > at_start {
+                        continue;
+                    }
+                    0
+                }
+                BindingKind::Property | BindingKind::Constant => 1,
+            };
+            if best.is_none_or(|(r, _)| rank < r) {
+                best = Some((rank, text));
+            }
+        }
+        best.and_then(|(_, text)| self.str_lit(text))
     }
 
     /// The nearest enclosing function, if any.

@@ -9,9 +9,9 @@ mod swift;
 
 use std::collections::HashMap;
 
-use crate::lang::sql::{CreateIndex, IndexedColumn};
 use crate::model::{BindingKind, Call, Model, NodeId, NodeKind, Segment, StrLit, Value};
 use crate::source::{ByteRange, Language};
+use crate::sql_facts::{CreateIndex, IndexedColumn};
 
 /// A storage operation a call performs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1350,7 +1350,7 @@ fn entity_table(model: &Model, entity_id: NodeId, entity: &Call) -> Option<Strin
             Value::Str(id) => model.str_lit(*id),
             // `tableName = Note.TABLE_NAME`: a constant of this file.
             Value::Chain(chain) => match chain.last()? {
-                Segment::Name(name) => crate::facts::named_string(model, entity_id, name),
+                Segment::Name(name) => model.string_named(entity_id, name),
                 _ => None,
             },
             Value::Other => None,

@@ -885,7 +885,7 @@ fn arg_value(
                 if let Some(index) = from_parameter {
                     return ArgValue::Parameter(index);
                 }
-                match crate::facts::named_string(model, at, name) {
+                match model.string_named(at, name) {
                     Some(literal) if sql::reads_as_sql(&literal.value) => {
                         ArgValue::Sql(literal.clone())
                     }
