@@ -170,19 +170,11 @@ pub fn lint_paths_with(
         if skipped.is_empty() {
             break;
         }
-        let names: Vec<String> = Project::new(
-            analysed
-                .iter()
-                .map(|(source, analysis)| ProjectFile {
-                    source,
-                    summary: &analysis.summary,
-                })
-                .collect(),
-        )
-        .storage_function_names()
-        .into_iter()
-        .filter(|name| searched.insert(name.clone()))
-        .collect();
+        let names: Vec<String> = project_of(&analysed)
+            .storage_function_names()
+            .into_iter()
+            .filter(|name| searched.insert(name.clone()))
+            .collect();
         if names.is_empty() {
             break;
         }
@@ -206,15 +198,7 @@ pub fn lint_paths_with(
     report.skipped += skipped.len();
     report.checked = analysed.len();
     let project_findings = {
-        let project = Project::new(
-            analysed
-                .iter()
-                .map(|(source, analysis)| ProjectFile {
-                    source,
-                    summary: &analysis.summary,
-                })
-                .collect(),
-        );
+        let project = project_of(&analysed);
         run_project_rules(&project)
     };
     for (index, diagnostic) in project_findings {
@@ -239,6 +223,19 @@ pub fn lint_paths_with(
         })
         .collect();
     Ok(report)
+}
+
+/// The project stage over files the file stage analysed.
+pub(crate) fn project_of(analysed: &[(SourceFile, Analysis)]) -> Project<'_> {
+    Project::new(
+        analysed
+            .iter()
+            .map(|(source, analysis)| ProjectFile {
+                source,
+                summary: &analysis.summary,
+            })
+            .collect(),
+    )
 }
 
 fn run_project_rules(project: &Project) -> Vec<(usize, Diagnostic)> {

@@ -396,15 +396,7 @@ mod tests {
 
     /// Where each call named `callee` goes, as "file:function" of its targets.
     fn targets_of(analysed: &[(SourceFile, crate::Analysis)], callee: &str) -> Vec<Vec<String>> {
-        let project = Project::new(
-            analysed
-                .iter()
-                .map(|(source, analysis)| ProjectFile {
-                    source,
-                    summary: &analysis.summary,
-                })
-                .collect(),
-        );
+        let project = crate::project_of(analysed);
         let mut found = Vec::new();
         for (f, file) in project.files.iter().enumerate() {
             for (c, call) in file.summary.calls.iter().enumerate() {
