@@ -156,6 +156,10 @@ pub struct Function {
     /// `suspend` (Kotlin) or `async` (Swift, Rust): a call of it may wait
     /// on I/O, even where nothing at the call site says `await`.
     pub asynchronous: bool,
+    /// The trait whose method this is, as written (Rust `impl
+    /// managed::Manager for Pool`): when the trait is a library's, the
+    /// library calls it.
+    pub implements: Option<String>,
 }
 
 impl Function {
@@ -169,6 +173,7 @@ impl Function {
             extends: None,
             has_body: true,
             asynchronous: false,
+            implements: None,
         }
     }
 }

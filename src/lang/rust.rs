@@ -46,6 +46,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         model: Model::new(Language::Rust),
         parent: None,
         impl_trait: None,
+        impl_trait_path: None,
         impl_type: None,
         constants: collector.found,
         constant_values: Default::default(),
@@ -224,6 +225,8 @@ struct Lowerer<'a, 'ast> {
     parent: Option<NodeId>,
     /// The trait of the `impl ... for` block being lowered, to recognise `Drop::drop`.
     impl_trait: Option<String>,
+    /// The trait's path as written (`managed::Manager`).
+    impl_trait_path: Option<String>,
     /// The type of the `impl` block being lowered, for `Self::NAME`.
     impl_type: Option<String>,
     constants: Constants<'ast>,
@@ -647,6 +650,7 @@ impl Lowerer<'_, '_> {
         );
         function.file_private = file_private;
         function.asynchronous = sig.asyncness.is_some();
+        function.implements = self.impl_trait_path.clone();
         if let syn::ReturnType::Type(_, ty) = &sig.output {
             function.returns = returned_type_name(ty);
         }
@@ -863,6 +867,14 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
                 .supertypes
                 .push((implementor, implemented.clone()));
         }
+        let trait_path = item.trait_.as_ref().map(|(_, path, _)| {
+            path.segments
+                .iter()
+                .map(|segment| segment.ident.unraw().to_string())
+                .collect::<Vec<_>>()
+                .join("::")
+        });
+        let saved_path = std::mem::replace(&mut self.impl_trait_path, trait_path);
         let saved = std::mem::replace(&mut self.impl_trait, trait_name);
         let saved_type = std::mem::replace(&mut self.impl_type, type_name(&item.self_ty));
         self.within(id, |this| {
@@ -871,6 +883,7 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
             }
         });
         self.impl_trait = saved;
+        self.impl_trait_path = saved_path;
         self.impl_type = saved_type;
     }
 

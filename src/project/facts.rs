@@ -70,6 +70,8 @@ pub struct FunctionSummary {
     pub has_body: bool,
     /// `suspend` or `async`: calling it may wait on I/O.
     pub asynchronous: bool,
+    /// The trait whose method this is, in a Rust trait implementation.
+    pub implements: Option<String>,
     /// Closes a database connection itself.
     pub closes_connection: bool,
     /// The declared return type (`Self` as written).
@@ -305,6 +307,7 @@ impl FileSummary {
                         file_private: function.file_private,
                         has_body: function.has_body,
                         asynchronous: function.asynchronous,
+                        implements: function.implements.clone(),
                         closes_connection: closing.contains(&id),
                         returns: function.returns.clone(),
                         parameters: parameters(model, id)

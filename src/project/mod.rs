@@ -343,6 +343,31 @@ impl<'a> Project<'a> {
         self.writing_calls.contains(&call)
     }
 
+    /// Whether `function` is a library's callback handing a value back to it:
+    /// a method of a trait the project does not declare (a connection
+    /// pool's `create`), with a return value. Where that value goes next is
+    /// the library's business, out of the project stage's sight.
+    pub fn hands_back_to_library(&self, (file, index): FunctionRef) -> bool {
+        let function = self.function((file, index));
+        let language = self.files[file].source.language;
+        // `managed::Manager` names another crate's trait; a bare `Manager`
+        // is the library's unless the project declares one.
+        let library_trait = |path: &str| match path.rsplit_once("::") {
+            Some((prefix, _)) => {
+                !matches!(prefix.split("::").next(), Some("crate" | "self" | "super"))
+            }
+            None => !self.files.iter().any(|other| {
+                other.source.language == language && other.summary.types.iter().any(|t| t == path)
+            }),
+        };
+        function.returns.is_some() && function.implements.as_deref().is_some_and(library_trait)
+    }
+
+    /// Whether the project switches some connection to WAL at all.
+    pub fn enables_wal_somewhere(&self) -> bool {
+        self.wal.is_set_anywhere()
+    }
+
     /// Whether the connection used at `place` in `file` gets WAL: enabled in
     /// the same function or anything it calls, in a function of the same type
     /// (an open helper's `onConfigure`), by a caller of the function (the

@@ -81,6 +81,11 @@ impl Reach {
         }
     }
 
+    /// Whether the setting is made anywhere in the project.
+    pub fn is_set_anywhere(&self) -> bool {
+        self.everywhere || !self.functions.is_empty() || !self.types.is_empty()
+    }
+
     /// Whether the connection used at `place` in `file` gets the setting:
     /// made in its function or anything it calls, by a caller of its
     /// function, in a function of its type, or everywhere.

@@ -29,6 +29,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 || project.journal_mode_chosen(index, &open.place)
                 || open_database_is_in_wal(language, open, &databases_in_wal)
                 || project.delegates_to_overload(index, open)
+                || handed_to_a_pool(project, index, open)
                 || open
                     .place
                     .function
@@ -50,6 +51,18 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
+}
+
+/// Whether the open is a connection pool's callback (`impl
+/// managed::Manager for Manager { async fn create(..) -> .. }`) in a
+/// project that enables WAL elsewhere: the pool hands the connection to the
+/// code that configures it, through the library, where no call can be
+/// followed. WAL is a property of the database file, set once.
+fn handed_to_a_pool(project: &Project, file: usize, open: &OpenSite) -> bool {
+    open.place
+        .function
+        .is_some_and(|f| project.hands_back_to_library((file, f)))
+        && project.enables_wal_somewhere()
 }
 
 /// The databases (as `OpenSite::database` names them) that some connection
