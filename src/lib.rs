@@ -18,6 +18,7 @@ pub mod rules;
 pub mod source;
 pub mod sql_facts;
 pub mod suppress;
+pub mod types;
 pub mod value_use;
 
 use std::collections::HashSet;

@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::catalog::{self, Classified, Op, TypeResolver};
+use crate::catalog::{self, Classified, Op};
 use crate::connections::{self, Transactions};
 use crate::context::TestCode;
 use crate::facts::FileSql;
@@ -14,6 +14,7 @@ use crate::model::{
     self, BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment, StrLit, Value,
 };
 use crate::source::ByteRange;
+use crate::types::TypeResolver;
 
 /// What the project stage keeps of one file.
 #[derive(Debug, Default)]
@@ -267,7 +268,7 @@ impl FileSummary {
         excluded: &TestCode,
     ) -> FileSummary {
         let kept = |id: NodeId| !excluded.contains(model.node(id).range.start);
-        let resolver = TypeResolver::new(model);
+        let resolver = TypeResolver::new(model, catalog::type_flows(model.language));
         let mut function_index: HashMap<NodeId, usize> = HashMap::new();
         let dao_writes = dao_writes(model, ops, sql, text);
         let mut summary = FileSummary {
