@@ -12,22 +12,116 @@ pub mod open_per_query;
 pub mod plist_as_database;
 pub mod prefs_commit;
 pub mod redundant_index;
-mod rule;
 pub mod secure_delete_on;
 pub mod synchronous_full_in_wal;
 pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
 pub mod write_without_transaction;
 
-pub use rule::{rule, Check, FileContext, FixAvailability, Rule, RULES};
-
 use std::collections::HashSet;
 
+use crate::catalog::Classified;
 use crate::diagnostic::Related;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::facts::SqlFactAt;
 use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind, TableChange};
 use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, HOLE};
 use crate::project::{CallRef, FunctionRef, Project};
 use crate::source::ByteRange;
+use crate::source::{Language, SourceFile};
+
+/// Everything a file rule may look at.
+pub struct FileContext<'a> {
+    pub file: &'a SourceFile,
+    pub model: &'a Model,
+    pub ops: &'a [Classified],
+    pub sql: &'a [SqlFactAt],
+}
+
+/// Whether a rule can offer a fix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixAvailability {
+    Never,
+    Sometimes,
+    Always,
+}
+
+pub struct Rule {
+    /// The public, stable name: kebab-case, used in output and suppressions.
+    pub id: &'static str,
+    pub severity: Severity,
+    pub languages: &'static [Language],
+    pub fix: FixAvailability,
+    /// The rule's page, `lints/<id>.md`.
+    pub doc: &'static str,
+    /// The default "what to do instead" line of its diagnostics.
+    pub help: &'static str,
+    pub check: Check,
+}
+
+/// What a rule looks at: one file, or the facts of the whole project.
+#[derive(Clone, Copy)]
+pub enum Check {
+    File(fn(&FileContext) -> Vec<Diagnostic>),
+    /// Returns (file index in the project, diagnostic) pairs.
+    Project(fn(&Project) -> Vec<(usize, Diagnostic)>),
+}
+
+impl Rule {
+    /// A finding of this rule at `range`, with its severity and default help.
+    pub fn diagnostic(&self, range: ByteRange, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.id, self.severity, self.help, range, message)
+    }
+
+    /// The first paragraph of the doc page: one sentence.
+    pub fn summary(&self) -> String {
+        doc_paragraphs(self.doc)
+            .next()
+            .unwrap_or_default()
+            .replace('\n', " ")
+    }
+
+    /// The text of one `## heading` section of the doc page.
+    pub fn doc_section(&self, heading: &str) -> Option<String> {
+        let marker = format!("## {heading}");
+        let start = self.doc.find(&marker)? + marker.len();
+        let rest = &self.doc[start..];
+        let end = rest.find("\n## ").unwrap_or(rest.len());
+        Some(rest[..end].trim().to_string())
+    }
+}
+
+/// Paragraphs after the `# title` line.
+fn doc_paragraphs(doc: &str) -> impl Iterator<Item = String> + '_ {
+    doc.split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && !p.starts_with('#'))
+        .map(str::to_string)
+}
+
+pub const RULES: &[&Rule] = &[
+    &self::auto_vacuum_full::RULE,
+    &self::autoincrement::RULE,
+    &self::fsync_in_loop::RULE,
+    &self::full_fsync::RULE,
+    &self::full_vacuum::RULE,
+    &self::journal_mode_not_wal::RULE,
+    &self::missing_wal::RULE,
+    &self::non_partial_index::RULE,
+    &self::open_per_query::RULE,
+    &self::plist_as_database::RULE,
+    &self::prefs_commit::RULE,
+    &self::redundant_index::RULE,
+    &self::secure_delete_on::RULE,
+    &self::synchronous_full_in_wal::RULE,
+    &self::temp_file_churn::RULE,
+    &self::userdefaults_synchronize::RULE,
+    &self::write_without_transaction::RULE,
+];
+
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    RULES.iter().copied().find(|r| r.id == id)
+}
 
 /// The value a fact sets pragma `name` to, unless it is only a query or an
 /// interpolated value nobody can read statically.
