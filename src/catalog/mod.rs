@@ -435,6 +435,12 @@ pub fn implicit_closure_parameters(language: Language) -> &'static [&'static str
     }
 }
 
+/// Whether waiting on a `suspend`/`async` call is written at the call
+/// site (`.await`, `await`); Kotlin's `suspend` calls look like any call.
+pub fn awaits_are_written(language: Language) -> bool {
+    !matches!(language, Language::Kotlin)
+}
+
 /// Argument labels that hand a closure over to run later, on an event
 /// (`click = { .. }`, `handler:`, `completion:`): building a menu in a loop
 /// runs none of them.

@@ -92,8 +92,6 @@ pub struct CallSummary {
     /// The type the call is written in (a Kotlin companion's outer type).
     pub owner: Option<String>,
     pub args: Vec<ArgFact>,
-    /// The catalog knows the call as a storage operation.
-    pub storage_op: bool,
     /// Awaited where it is made (`x.await`, `await x`).
     pub awaited: bool,
     /// The callee's name token.
@@ -383,7 +381,6 @@ impl FileSummary {
                 .filter_map(|id| call_index.get(&id).copied())
                 .collect()
         };
-        let storage_calls: HashSet<NodeId> = ops.iter().map(|op| op.node).collect();
         let returns = returns_by_function(model);
         let iterated_by = |id: NodeId| {
             let closure = model.repetition(id)?;
@@ -410,7 +407,6 @@ impl FileSummary {
                         value: arg_value(model, &resolver, text, id, function, &arg.value),
                     })
                     .collect(),
-                storage_op: storage_calls.contains(&id),
                 awaited: call.awaited.is_some(),
                 range: call.name_range.clone(),
                 repeated: repeated_per_row(id),
@@ -567,10 +563,10 @@ fn awaits_each_iteration(model: &Model, ops: &[Classified], id: NodeId) -> Vec<N
         .filter(|&other| other != id && model.repetition(other) == Some(looping))
         .filter(|&other| !ops.iter().any(|op| op.node == other))
         .filter_map(|other| match &model.node(other).kind {
-            // Kotlin writes no `await`: any call every iteration makes may be
-            // a `suspend` one, which the project stage can tell.
+            // Without an `await` keyword, any call every iteration makes may
+            // wait; the project stage tells which reach `suspend` functions.
             NodeKind::Call(_)
-                if model.language == crate::source::Language::Kotlin
+                if !catalog::awaits_are_written(model.language)
                     && !model.conditional_calls.contains(&other) =>
             {
                 Some(other)

@@ -25,7 +25,6 @@ pub use facts::{
     Receiver, SqlSummary, WriteSite,
 };
 pub use graph::Chain;
-pub use resolve::Target;
 pub use settings::{sets_journal_mode, sets_wal};
 pub use sql::BorrowedSql;
 
@@ -91,18 +90,10 @@ impl<'a> Project<'a> {
         &self.files[file].summary.calls[index]
     }
 
-    /// Where a call goes.
-    pub fn target(&self, call: CallRef) -> &Target {
-        self.graph.target(call)
-    }
-
     /// The project functions a call reaches (none when it is unresolved or
     /// a library's).
     pub fn callees(&self, call: CallRef) -> &[FunctionRef] {
-        match self.graph.target(call) {
-            Target::App(functions) => functions,
-            Target::Library | Target::Unresolved => &[],
-        }
+        self.graph.callees(call)
     }
 
     /// Whether what repeats a site (`iterated_by`, a call index of file

@@ -1,4 +1,6 @@
-//! One file per rule, named after its id.
+//! One file per rule, named after its id. This module holds what every
+//! rule declares about itself, the one list of rules, and the helpers
+//! several rules share.
 
 pub mod auto_vacuum_full;
 pub mod autoincrement;
