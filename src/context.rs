@@ -12,7 +12,7 @@
 //! the catalog (`Op::DbOpen`); the rules that care read them there.
 
 use crate::catalog;
-use crate::model::{FunctionKind, Model, NodeId, NodeKind};
+use crate::model::{FunctionKind, Model, NodeId, NodeKind, Segment};
 use crate::source::{ByteRange, Language, SourceFile};
 
 /// What the user asked the context layer to keep.
@@ -209,6 +209,36 @@ pub fn is_one_shot_name(name: &str) -> bool {
     ]
     .iter()
     .any(|w| lower.contains(w))
+}
+
+/// True when a closure between `node` and its function is handed to a call
+/// that defers or coalesces it (`asyncAfter`, `postDelayed`, a
+/// `DispatchWorkItem`), or to a call on a debounced chain
+/// (`flow.debounce(500).collect { }`, `$items.debounce(..).sink { }`).
+pub fn deferred(model: &Model, node: NodeId) -> bool {
+    for ancestor in model.ancestors(node) {
+        match &model.node(ancestor).kind {
+            NodeKind::Closure { .. } => {
+                let Some(parent) = model.node(ancestor).parent else {
+                    return false;
+                };
+                let NodeKind::Call(call) = &model.node(parent).kind else {
+                    continue;
+                };
+                let defers = catalog::is_deferring_call(model.language, &call.name)
+                    || catalog::keeps_closure(model.language, &call.name)
+                    || call.receiver.iter().any(
+                        |s| matches!(s, Segment::Call(n) if catalog::is_deferring_call(model.language, n)),
+                    );
+                if defers {
+                    return true;
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 #[cfg(test)]

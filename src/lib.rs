@@ -9,6 +9,7 @@ pub mod context;
 pub mod diagnostic;
 pub mod discover;
 pub mod facts;
+pub mod iteration;
 pub mod lang;
 pub mod model;
 pub mod prefilter;
@@ -31,7 +32,7 @@ use crate::context::TestCode;
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
 use crate::project::{FileSummary, Project, ProjectFile};
-use crate::rules::{Check, FileContext, RULES};
+use crate::rules::{FileContext, RULES};
 use crate::source::SourceFile;
 use crate::suppress::Suppressions;
 
@@ -242,10 +243,7 @@ pub(crate) fn project_of(analysed: &[(SourceFile, Analysis)]) -> Project<'_> {
 fn run_project_rules(project: &Project) -> Vec<(usize, Diagnostic)> {
     RULES
         .iter()
-        .filter_map(|rule| match rule.check {
-            Check::Project(check) => Some(check),
-            Check::File(_) => None,
-        })
+        .filter_map(|rule| rule.check.project())
         .flat_map(|check| check(project))
         .collect()
 }
@@ -397,10 +395,7 @@ pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FilePro
     let diagnostics: Vec<Diagnostic> = RULES
         .iter()
         .filter(|rule| rule.languages.contains(&file.language))
-        .filter_map(|rule| match rule.check {
-            Check::File(check) => Some(check(&ctx)),
-            Check::Project(_) => None,
-        })
+        .filter_map(|rule| rule.check.file().map(|check| check(&ctx)))
         .flatten()
         .filter(|d| !excluded.contains(d.primary.range.start))
         .collect();

@@ -1022,6 +1022,33 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
     names.contains(&name)
 }
 
+/// Whether a call keeps the closures it is given for later rather than
+/// running them now: a constructor (`OptionAction(title) { .. }`,
+/// `Runnable { }`, a Compose `Button(onClick = { })`) stores its handler.
+/// Kotlin's collection builders (`List(n) { i -> .. }`) and Swift's
+/// `Dictionary(grouping:by:)` run theirs at once.
+pub fn keeps_closure(language: Language, name: &str) -> bool {
+    let runs_now: &[&str] = match language {
+        Language::Kotlin => &[
+            "List",
+            "MutableList",
+            "Array",
+            "IntArray",
+            "LongArray",
+            "ByteArray",
+            "CharArray",
+            "ShortArray",
+            "FloatArray",
+            "DoubleArray",
+            "BooleanArray",
+            "String",
+        ],
+        Language::Swift => &["Dictionary", "Array", "Set", "String"],
+        Language::Rust | Language::Sql => return false,
+    };
+    name.chars().next().is_some_and(char::is_uppercase) && !runs_now.contains(&name)
+}
+
 /// Parameter types that hold many rows: a DAO method taking one writes
 /// them all in one call (and Room runs it in one transaction).
 const COLLECTION_TYPES: &[&str] = &[

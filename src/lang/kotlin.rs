@@ -2017,6 +2017,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     _ => ("invoke".to_string(), callee.byte_range(), Some(callee)),
                 }
             }
+            // `!isSaved(x)` reaches us as `(!isSaved)(x)`: the grammar binds
+            // the prefix operator tighter than Kotlin does.
+            "unary_expression" => match callee.child_by_field_name("argument") {
+                Some(argument) => self.callee_name(argument),
+                None => ("invoke".to_string(), callee.byte_range(), Some(callee)),
+            },
             _ => ("invoke".to_string(), callee.byte_range(), Some(callee)),
         }
     }
@@ -2623,6 +2629,17 @@ mod tests {
                 _ => None,
             })
             .expect("binding")
+    }
+
+    #[test]
+    fn a_negated_call_keeps_its_name_and_arguments() {
+        let text = "fun f(s: State) {\n    if (!s.markSynced(folder, 1)) return\n    if (!isEmpty()) return\n}\n";
+        let model = lower_text(text);
+        let (_, marked) = only_call(&model, "markSynced");
+        assert_eq!(marked.receiver, vec![Segment::Name("s".to_string())]);
+        assert_eq!(marked.args.len(), 2);
+        assert_eq!(&text[marked.name_range.clone()], "markSynced");
+        only_call(&model, "isEmpty");
     }
 
     #[test]

@@ -5,10 +5,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::catalog::{self, Classified, Op};
+use crate::catalog::{self, Classified, Op, PrefsSyncWrite, SyncStrength};
 use crate::connections::{self, Transactions};
 use crate::context::TestCode;
 use crate::facts::FileSql;
+use crate::iteration::{self, ParameterFlow};
 use crate::lang::sql::{self, SqlFact, SqlFactKind};
 use crate::model::{
     self, BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment, StrLit, Value,
@@ -45,6 +46,8 @@ pub struct FileSummary {
     pub open_uses: Vec<OpenUse>,
     /// Every INSERT/UPDATE/DELETE/REPLACE run here, SQL or API.
     pub writes: Vec<WriteSite>,
+    /// Syncs and whole-file rewrites that run on every call of their function.
+    pub file_writes: Vec<FileWriteSite>,
     /// Types declared here that keep a path, file, context or open helper:
     /// what opens a database rather than an open connection.
     pub locator_types: Vec<String>,
@@ -114,6 +117,12 @@ pub struct CallSummary {
     /// Calls (indices) every iteration that runs this one awaits, which
     /// the catalog does not know as storage (`client.fetch(id).await`).
     pub awaits_each_iteration: Vec<usize>,
+    /// The caller's parameters (by position) the receiver is computed from.
+    pub receiver_parameters: Vec<usize>,
+    /// In a loop: whether the receiver, and which arguments (by position),
+    /// differ from one iteration to the next.
+    pub varying_receiver: bool,
+    pub varying_args: Vec<usize>,
 }
 
 /// A call's receiver: where the chain starts and the members after it.
@@ -151,6 +160,8 @@ pub enum Head {
 pub struct ArgFact {
     pub label: Option<String>,
     pub value: ArgValue,
+    /// The caller's parameters (by position) the argument is computed from.
+    pub parameters: Vec<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -246,6 +257,26 @@ pub struct WriteSite {
     pub handed_to: Vec<usize>,
     /// As `CallSummary::awaits_each_iteration`.
     pub awaits_each_iteration: Vec<usize>,
+}
+
+/// A write to a file that runs on every call of its function, outside a
+/// loop of its own: a sync, or a rewrite of a serialized file or of the
+/// preferences store.
+#[derive(Debug, Clone)]
+pub struct FileWriteSite {
+    pub place: Place,
+    pub what: String,
+    pub kind: FileWriteKind,
+    /// The function's parameters the file (its handle, path or store) is
+    /// computed from; none when every call writes the same file.
+    pub parameters: Vec<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileWriteKind {
+    Sync(SyncStrength),
+    Serialized,
+    Preferences,
 }
 
 #[derive(Debug, Clone)]
@@ -389,11 +420,55 @@ impl FileSummary {
                 .then(|| call_index.get(&iterating).copied())
                 .flatten()
         };
+        let flows: HashMap<NodeId, ParameterFlow> = kept_calls
+            .iter()
+            .chain(ops.iter().map(|op| &op.node))
+            .filter_map(|&id| model.enclosing_function(id))
+            .collect::<HashSet<NodeId>>()
+            .into_iter()
+            .map(|function| {
+                let names: Vec<&str> = parameters(model, function)
+                    .into_iter()
+                    .map(|(_, name)| name)
+                    .collect();
+                (function, ParameterFlow::of(model, text, function, &names))
+            })
+            .collect();
+        let parameters_in = |id: NodeId, written: &str| {
+            model
+                .enclosing_function(id)
+                .and_then(|function| flows.get(&function))
+                .map(|flow| flow.parameters_in(written))
+                .unwrap_or_default()
+        };
+        let mut varying_by_loop: HashMap<NodeId, HashSet<String>> = HashMap::new();
         for &id in &kept_calls {
             let NodeKind::Call(call) = &model.node(id).kind else {
                 continue;
             };
             let function = model.enclosing_function(id);
+            let receiver_text = text
+                .get(model.node(id).range.start..call.name_range.start)
+                .unwrap_or_default();
+            let arg_text =
+                |arg: &crate::model::Arg| text.get(arg.range.clone()).unwrap_or_default();
+            let (varying_receiver, varying_args) = match model::repetition(model, text, id) {
+                Some(repetition) => {
+                    let varying = varying_by_loop
+                        .entry(repetition.node)
+                        .or_insert_with(|| iteration::varying_names(model, text, &repetition));
+                    (
+                        iteration::mentions_any(receiver_text, varying),
+                        call.args
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, arg)| iteration::mentions_any(arg_text(arg), varying))
+                            .map(|(position, _)| position)
+                            .collect(),
+                    )
+                }
+                None => (false, Vec::new()),
+            };
             summary.calls.push(CallSummary {
                 caller: place(id, 0..0).function,
                 callee: call.name.clone(),
@@ -405,6 +480,7 @@ impl FileSummary {
                     .map(|arg| ArgFact {
                         label: arg.label.clone(),
                         value: arg_value(model, &resolver, text, id, function, &arg.value),
+                        parameters: parameters_in(id, arg_text(arg)),
                     })
                     .collect(),
                 awaited: call.awaited.is_some(),
@@ -415,7 +491,56 @@ impl FileSummary {
                 in_transaction: transactions.encloses(model, id),
                 handed_to: indices(handed_to(model, id)),
                 awaits_each_iteration: indices(awaits_each_iteration(model, ops, id)),
+                receiver_parameters: parameters_in(id, receiver_text),
+                varying_receiver,
+                varying_args,
             });
+        }
+        for classified in ops.iter().filter(|c| kept(c.node)) {
+            let id = classified.node;
+            let NodeKind::Call(call) = &model.node(id).kind else {
+                continue;
+            };
+            let whole = text.get(model.node(id).range.clone()).unwrap_or_default();
+            let (kind, written) = match &classified.op {
+                Op::Fsync(strength) => (FileWriteKind::Sync(*strength), whole),
+                Op::SerializedWrite { target } => (
+                    FileWriteKind::Serialized,
+                    target
+                        .as_ref()
+                        .and_then(|range| text.get(range.clone()))
+                        .unwrap_or(whole),
+                ),
+                // The store is the receiver's; keys and values are not files.
+                // Only a synchronous write: queued `apply()`s are coalesced
+                // (SharedPreferences writes the latest state once) and so
+                // are UserDefaults' sets, so a helper applying one value
+                // per call does not rewrite the file per call.
+                Op::PrefsSyncWrite(PrefsSyncWrite::Commit | PrefsSyncWrite::EditCommit { .. }) => {
+                    let receiver = text
+                        .get(model.node(id).range.start..call.name_range.start)
+                        .unwrap_or_default();
+                    // `prefs.edit().putLong(key, v).commit()`: the store is
+                    // what `edit()` is called on.
+                    let store = receiver
+                        .find(".edit(")
+                        .map_or(receiver, |at| &receiver[..at]);
+                    (FileWriteKind::Preferences, store)
+                }
+                _ => continue,
+            };
+            let once_per_call = model::repetition(model, text, id).is_none()
+                && runs_every_call(model, &returns, id)
+                && (matches!(kind, FileWriteKind::Sync(_)) || !crate::context::deferred(model, id));
+            let place = place(id, call.name_range.clone());
+            if once_per_call && place.function.is_some() {
+                summary.file_writes.push(FileWriteSite {
+                    place,
+                    what: call.name.clone(),
+                    kind,
+                    parameters: parameters_in(id, written),
+                });
+            }
         }
         for write in connections::writes(model, ops, &sql.facts) {
             if !kept(write.call) {
@@ -602,7 +727,7 @@ fn handed_to(model: &Model, id: NodeId) -> Vec<NodeId> {
 /// Whether call `id` runs whenever its function runs: it is on no branch
 /// (nor is any call its closure is handed to), in no loop, and no return
 /// in the function comes before it.
-fn runs_every_call(model: &Model, returns: &HashMap<NodeId, Vec<usize>>, id: NodeId) -> bool {
+fn runs_every_call(model: &Model, returns: &HashMap<NodeId, Vec<ByteRange>>, id: NodeId) -> bool {
     let mut current = id;
     let function = loop {
         if model.conditional_calls.contains(&current) {
@@ -623,21 +748,28 @@ fn runs_every_call(model: &Model, returns: &HashMap<NodeId, Vec<usize>>, id: Nod
         match &model.node(boundary).kind {
             NodeKind::Function(_) => break boundary,
             NodeKind::Closure { iteration: false } => match model.node(boundary).parent {
-                Some(call) if matches!(model.node(call).kind, NodeKind::Call(_)) => current = call,
-                _ => return false,
+                Some(call) => match &model.node(call).kind {
+                    NodeKind::Call(c) if !catalog::keeps_closure(model.language, &c.name) => {
+                        current = call
+                    }
+                    _ => return false,
+                },
+                None => return false,
             },
             _ => return false,
         }
     };
+    // `return prefs.edit()..commit()` returns what the call gives: only an
+    // exit that ends before the call can skip it.
     let start = model.node(id).range.start;
     !returns
         .get(&function)
-        .is_some_and(|starts| starts.iter().any(|&at| at < start))
+        .is_some_and(|exits| exits.iter().any(|exit| exit.end <= start))
 }
 
 /// Where each function returns from its own body (not from a closure in it).
-fn returns_by_function(model: &Model) -> HashMap<NodeId, Vec<usize>> {
-    let mut returns: HashMap<NodeId, Vec<usize>> = HashMap::new();
+fn returns_by_function(model: &Model) -> HashMap<NodeId, Vec<ByteRange>> {
+    let mut returns: HashMap<NodeId, Vec<ByteRange>> = HashMap::new();
     for id in model.ids() {
         let NodeKind::Exit(exit) = &model.node(id).kind else {
             continue;
@@ -656,7 +788,7 @@ fn returns_by_function(model: &Model) -> HashMap<NodeId, Vec<usize>> {
                 returns
                     .entry(function)
                     .or_default()
-                    .push(model.node(id).range.start);
+                    .push(model.node(id).range.clone());
             }
         }
     }
@@ -681,6 +813,7 @@ fn deferred_within(model: &Model, id: NodeId, repeating: NodeId) -> bool {
             };
             let range = &model.node(closure).range;
             catalog::is_deferring_call(model.language, &call.name)
+                || catalog::keeps_closure(model.language, &call.name)
                 || call.args.iter().any(|arg| {
                     arg.range.start <= range.start
                         && range.end <= arg.range.end

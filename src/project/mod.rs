@@ -21,8 +21,8 @@ mod summaries;
 use std::collections::{HashMap, HashSet};
 
 pub use facts::{
-    ArgFact, ArgValue, CallSummary, FileSummary, FunctionSummary, Head, OpenSite, OpenUse, Place,
-    Receiver, SqlSummary, WriteSite,
+    ArgFact, ArgValue, CallSummary, FileSummary, FileWriteKind, FileWriteSite, FunctionSummary,
+    Head, OpenSite, OpenUse, Place, Receiver, SqlSummary, WriteSite,
 };
 pub use graph::Chain;
 pub use settings::{sets_journal_mode, sets_wal};
@@ -34,6 +34,7 @@ use crate::model::FunctionKind;
 use crate::source::SourceFile;
 use graph::CallGraph;
 use settings::Reach;
+pub use summaries::FileEffect;
 use summaries::Summary;
 
 /// A function somewhere in the project: (file, function) indices.
@@ -273,6 +274,60 @@ impl<'a> Project<'a> {
         self.summaries[file][index].writes_once.as_ref()
     }
 
+    /// The file a call in a loop writes through the project's functions
+    /// once per iteration, the same file each time: every function it
+    /// reaches syncs (`syncs`) or rewrites (otherwise) a file on every
+    /// call, and neither its receiver nor the arguments that say which file
+    /// change between iterations. An F_FULLFSYNC repeats whichever file it
+    /// names. Not when what repeats it holds one value at most.
+    pub fn writes_file_per_iteration(
+        &self,
+        (file, index): CallRef,
+        syncs: bool,
+    ) -> Option<&FileEffect> {
+        let call = self.call((file, index));
+        if call.repeated.is_none() || self.repeats_once(file, call.iterated_by) {
+            return None;
+        }
+        let callees = self.callees((file, index));
+        let effects: Vec<&FileEffect> = callees
+            .iter()
+            .map(|&callee| {
+                let summary = &self.summaries[callee.0][callee.1];
+                let effect = if syncs {
+                    &summary.syncs
+                } else {
+                    &summary.rewrites
+                };
+                effect.as_ref().filter(|effect| {
+                    effect.whole_drive() || !self.varies_per_iteration(call, callee, effect)
+                })
+            })
+            .collect::<Option<_>>()?;
+        effects.first().copied()
+    }
+
+    /// Whether a call in a loop names another file each time round: its
+    /// receiver varies, or an argument bound to a parameter the file comes from.
+    fn varies_per_iteration(
+        &self,
+        call: &CallSummary,
+        callee: FunctionRef,
+        effect: &FileEffect,
+    ) -> bool {
+        call.varying_receiver
+            || call.args.iter().enumerate().any(|(position, arg)| {
+                call.varying_args.contains(&position)
+                    && summaries::parameter_position(&self.files, callee, position, arg)
+                        .is_some_and(|p| effect.parameters.contains(&p))
+            })
+    }
+
+    /// The write site an effect ends in.
+    pub fn file_write(&self, effect: &FileEffect) -> &FileWriteSite {
+        &self.files[effect.site.0].summary.file_writes[effect.site.1]
+    }
+
     /// Opens through the project's own wrappers: a call of a method that
     /// opens the connection its object keeps (`Database.shared.open()`),
     /// in a function that also closes it (directly or through the type's
@@ -489,6 +544,72 @@ mod tests {
                 vec!["src/a.rs:mark"],
                 vec!["src/b.rs:mark"],
                 vec!["src/b.rs:mark"]
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_effect_keeps_the_parameters_that_name_the_file_through_each_call() {
+        let analysed = files(&[(
+            "src/store.rs",
+            r#"use std::fs::File;
+use std::path::Path;
+pub struct Store { dir: std::path::PathBuf, journal: File }
+fn write_to(path: &Path, bytes: &[u8]) {
+    let file = File::create(path).unwrap();
+    file.sync_all().unwrap();
+}
+impl Store {
+    pub fn save(&self, name: &str, bytes: &[u8]) {
+        let target = self.dir.join(name);
+        write_to(&target, bytes);
+    }
+    pub fn note(&self, line: &str) {
+        self.journal.sync_data().unwrap();
+    }
+    pub fn save_all(&self, items: &[(String, Vec<u8>)]) {
+        for (name, bytes) in items {
+            self.save(name, bytes);
+            self.save("index", bytes);
+            self.note(name);
+        }
+    }
+}
+"#,
+        )]);
+        let project = crate::project_of(&analysed);
+        let function = |name: &str| {
+            let index = project.files[0]
+                .summary
+                .functions
+                .iter()
+                .position(|f| f.name == name)
+                .expect("function");
+            &project.summaries[0][index]
+        };
+        let parameters = |name: &str| function(name).syncs.as_ref().map(|e| e.parameters.clone());
+        assert_eq!(parameters("write_to"), Some(vec![0]));
+        assert_eq!(parameters("save"), Some(vec![0]));
+        assert_eq!(parameters("note"), Some(vec![]));
+        let per_iteration: Vec<(String, String)> = project.files[0]
+            .summary
+            .calls
+            .iter()
+            .enumerate()
+            .filter_map(|(c, call)| {
+                let effect = project.writes_file_per_iteration((0, c), true)?;
+                let line = project.files[0].source.line_col(call.range.start).0;
+                Some((
+                    format!("{}:{line}", call.callee),
+                    project.file_write(effect).what.clone(),
+                ))
+            })
+            .collect();
+        assert_eq!(
+            per_iteration,
+            vec![
+                ("save:19".to_string(), "sync_all".to_string()),
+                ("note:20".to_string(), "sync_data".to_string()),
             ]
         );
     }

@@ -7,9 +7,10 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::facts::{ArgFact, ArgValue, FunctionSummary};
+use super::facts::{ArgFact, ArgValue, FileWriteKind, FunctionSummary};
 use super::graph::{CallGraph, Chain};
 use super::{CallRef, FunctionRef, ProjectFile};
+use crate::catalog::SyncStrength;
 use crate::context;
 
 #[derive(Debug, Clone, Default)]
@@ -25,6 +26,38 @@ pub struct Summary {
     /// connection they write on (its caller could not hold a transaction
     /// on it) nor is a one-shot job (a migration run while opening).
     holds_writes: bool,
+    /// One call syncs a file, itself or through callees.
+    pub syncs: Option<FileEffect>,
+    /// One call rewrites a whole serialized file or the preferences store.
+    pub rewrites: Option<FileEffect>,
+}
+
+/// A file written on every call of a function, and which of its parameters
+/// say which file: called in a loop with those the same each time round,
+/// it writes the same file once per iteration.
+#[derive(Debug, Clone)]
+pub struct FileEffect {
+    pub kind: FileWriteKind,
+    /// The function's parameters the file comes from; none when every call
+    /// writes the same one.
+    pub parameters: Vec<usize>,
+    /// The calls down to the function that writes, outermost first.
+    pub chain: Chain,
+    /// The write itself: its file and index in `FileSummary::file_writes`.
+    pub site: (usize, usize),
+}
+
+impl FileEffect {
+    /// Whether the effect repeats even when its file differs per call:
+    /// F_FULLFSYNC flushes the whole drive cache, whichever file it names.
+    pub fn whole_drive(&self) -> bool {
+        self.kind == FileWriteKind::Sync(SyncStrength::Full)
+    }
+
+    /// A surer effect wins: one that repeats whatever the arguments.
+    fn sure(&self) -> bool {
+        self.parameters.is_empty() || self.whole_drive()
+    }
 }
 
 /// How many calls deep a write is followed up to a loop: far enough for a
@@ -32,10 +65,15 @@ pub struct Summary {
 /// "writes" because it opens and migrates a store.
 const MAX_WRITE_CHAIN: usize = 3;
 
+/// How many calls deep a file write is followed: a store's `save()` calling
+/// an atomic-write helper calling the sync.
+const MAX_FILE_CHAIN: usize = 3;
+
 pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
     let mut summaries: Vec<Vec<Summary>> = files
         .iter()
-        .map(|file| {
+        .enumerate()
+        .map(|(f, file)| {
             file.summary
                 .functions
                 .iter()
@@ -44,6 +82,12 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
                     storage: function.touches_storage,
                     executes: function.executes_parameters.clone(),
                     writes_once: writes_itself(file, index, function).then(Vec::new),
+                    syncs: own_file_write(file, f, index, |kind| {
+                        matches!(kind, FileWriteKind::Sync(_))
+                    }),
+                    rewrites: own_file_write(file, f, index, |kind| {
+                        !matches!(kind, FileWriteKind::Sync(_))
+                    }),
                     holds_writes: !opens_own_connection(file, index)
                         && !context::is_one_shot_name(&function.name)
                         && !function
@@ -95,6 +139,69 @@ fn writes_itself(file: &ProjectFile, index: usize, function: &FunctionSummary) -
             })
 }
 
+/// The function's own file write of one family, the surer one first.
+fn own_file_write(
+    file: &ProjectFile,
+    f: usize,
+    index: usize,
+    family: impl Fn(FileWriteKind) -> bool,
+) -> Option<FileEffect> {
+    let mut found: Option<FileEffect> = None;
+    for (w, write) in file.summary.file_writes.iter().enumerate() {
+        if write.place.function != Some(index) || !family(write.kind) {
+            continue;
+        }
+        let effect = FileEffect {
+            kind: write.kind,
+            parameters: write.parameters.clone(),
+            chain: Vec::new(),
+            site: (f, w),
+        };
+        if found
+            .as_ref()
+            .is_none_or(|current| !current.sure() && effect.sure())
+        {
+            found = Some(effect);
+        }
+    }
+    found
+}
+
+/// What a call of `callee` at `call` does to `caller`'s summary: the
+/// callee's file effect, with its parameters read as the caller's.
+fn effect_through(
+    files: &[ProjectFile],
+    (f, c): CallRef,
+    callee: FunctionRef,
+    effect: &FileEffect,
+) -> FileEffect {
+    let call = &files[f].summary.calls[c];
+    let mut parameters = call.receiver_parameters.clone();
+    for (position, arg) in call.args.iter().enumerate() {
+        let bound = parameter_position(files, callee, position, arg);
+        if bound.is_some_and(|p| effect.parameters.contains(&p)) {
+            parameters.extend(arg.parameters.iter().copied());
+        }
+    }
+    parameters.sort_unstable();
+    parameters.dedup();
+    let mut chain = vec![((f, c), callee)];
+    chain.extend(effect.chain.iter().copied());
+    FileEffect {
+        kind: effect.kind,
+        parameters,
+        chain,
+        site: effect.site,
+    }
+}
+
+/// Whether `next` should replace `current`: there was none, or it is surer.
+fn better(current: &Option<FileEffect>, next: &FileEffect) -> bool {
+    current
+        .as_ref()
+        .is_none_or(|current| !current.sure() && next.sure())
+}
+
 fn opens_own_connection(file: &ProjectFile, index: usize) -> bool {
     file.summary
         .open_uses
@@ -133,6 +240,21 @@ fn update(
                 && call.every_call
                 && !call.in_transaction
                 && next.holds_writes;
+            if call.repeated.is_none() && call.every_call {
+                for (reached, mine) in [
+                    (&reached.syncs, &mut next.syncs),
+                    (&reached.rewrites, &mut next.rewrites),
+                ] {
+                    let Some(effect) = reached.as_ref().filter(|e| e.chain.len() < MAX_FILE_CHAIN)
+                    else {
+                        continue;
+                    };
+                    let through = effect_through(files, (f, c), callee, effect);
+                    if better(mine, &through) {
+                        *mine = Some(through);
+                    }
+                }
+            }
             if next.writes_once.is_none() && once {
                 let short = |chain: &&Chain| chain.len() < MAX_WRITE_CHAIN;
                 if let Some(chain) = reached.writes_once.as_ref().filter(short) {
@@ -146,9 +268,16 @@ fn update(
     let current = &summaries[file][index];
     let grew = next.storage != current.storage
         || next.executes.len() != current.executes.len()
-        || next.writes_once.is_some() != current.writes_once.is_some();
+        || next.writes_once.is_some() != current.writes_once.is_some()
+        || sureness(&next.syncs) != sureness(&current.syncs)
+        || sureness(&next.rewrites) != sureness(&current.rewrites);
     summaries[file][index] = next;
     grew
+}
+
+/// How sure an effect is, for telling whether a summary grew.
+fn sureness(effect: &Option<FileEffect>) -> Option<bool> {
+    effect.as_ref().map(FileEffect::sure)
 }
 
 /// The parameter of `callee` that argument `position` (with its label)

@@ -1,7 +1,8 @@
 use crate::catalog::{Op, SyncStrength};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::NodeKind;
-use crate::rules::{Check, FileContext, FixAvailability, Rule};
+use crate::project::{FileWriteKind, Project};
+use crate::rules::{self, Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
@@ -11,7 +12,7 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/fsync-in-loop.md"),
     help: "write everything first and sync once after the loop, or not at all where the OS's periodic flush is enough",
-    check: Check::File(check),
+    check: Check::FileAndProject(check, through_helpers),
 };
 
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {
@@ -40,22 +41,73 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             {
                 return None;
             }
-            let what = match strength {
-                SyncStrength::Full => "F_FULLFSYNC flushes the drive's whole cache",
-                SyncStrength::Barrier => "F_BARRIERFSYNC forces the data out of the OS cache",
-                SyncStrength::Plain | SyncStrength::StdOnApple => "each sync forces the data out of the OS cache to the drive",
-            };
             Some(
-                RULE.diagnostic(c.name_range.clone(),
+                RULE.diagnostic(
+                    c.name_range.clone(),
                     format!(
-                        "`{}` syncs on every iteration: {what}, and each iteration waits for the drive",
-                        c.name
+                        "`{}` syncs on every iteration: {}, and each iteration waits for the drive",
+                        c.name,
+                        cost(strength)
                     ),
                 )
                 .label("syncs once per iteration")
-                .note("a sync defeats the OS cache, which would otherwise absorb repeated writes; Apple's File Activity instrument reports it as suboptimal caching (WWDC 2019, session 419)")
+                .note(NOTE)
                 .secondary(repeats.label, "inside this loop"),
             )
         })
         .collect()
+}
+
+const NOTE: &str = "a sync defeats the OS cache, which would otherwise absorb repeated writes; Apple's File Activity instrument reports it as suboptimal caching (WWDC 2019, session 419)";
+
+fn cost(strength: SyncStrength) -> &'static str {
+    match strength {
+        SyncStrength::Full => "F_FULLFSYNC flushes the drive's whole cache",
+        SyncStrength::Barrier => "F_BARRIERFSYNC forces the data out of the OS cache",
+        SyncStrength::Plain | SyncStrength::StdOnApple => {
+            "each sync forces the data out of the OS cache to the drive"
+        }
+    }
+}
+
+/// Loops calling a project function that syncs the same file on every call
+/// (a store's `save()` ending in `sync_all`): the sync is the helper's, the
+/// repetition is the caller's.
+fn through_helpers(project: &Project) -> Vec<(usize, Diagnostic)> {
+    let mut findings = Vec::new();
+    for (index, file) in project.files.iter().enumerate() {
+        if !RULE.languages.contains(&file.source.language) {
+            continue;
+        }
+        for (c, call) in file.summary.calls.iter().enumerate() {
+            let Some(repeated) = &call.repeated else {
+                continue;
+            };
+            let Some(effect) = project.writes_file_per_iteration((index, c), true) else {
+                continue;
+            };
+            let through = rules::through(project, (index, c), &effect.chain);
+            let FileWriteKind::Sync(strength) = effect.kind else {
+                continue;
+            };
+            let sync = project.file_write(effect);
+            findings.push((
+                index,
+                RULE.diagnostic(
+                    call.range.clone(),
+                    format!(
+                        "`{}` syncs a file on every call (`{}`{through}) and runs once per iteration: {}, and each iteration waits for the drive",
+                        call.callee,
+                        sync.what,
+                        cost(strength)
+                    ),
+                )
+                .label("syncs once per iteration")
+                .note(NOTE)
+                .secondary(repeated.clone(), "inside this loop")
+                .related(rules::effect_related(project, (index, c), effect, "syncs here")),
+            ));
+        }
+    }
+    findings
 }

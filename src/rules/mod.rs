@@ -20,15 +20,13 @@ pub mod temp_file_churn;
 pub mod userdefaults_synchronize;
 pub mod write_without_transaction;
 
-use std::collections::HashSet;
-
 use crate::catalog::Classified;
 use crate::diagnostic::Related;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::facts::SqlFactAt;
 use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind, TableChange};
-use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, HOLE};
-use crate::project::{CallRef, FunctionRef, Project};
+use crate::model::{Model, HOLE};
+use crate::project::{CallRef, FileEffect, FunctionRef, Project};
 use crate::source::ByteRange;
 use crate::source::{Language, SourceFile};
 
@@ -61,12 +59,35 @@ pub struct Rule {
     pub check: Check,
 }
 
+pub type FileCheck = fn(&FileContext) -> Vec<Diagnostic>;
+
+/// Returns (file index in the project, diagnostic) pairs.
+pub type ProjectCheck = fn(&Project) -> Vec<(usize, Diagnostic)>;
+
 /// What a rule looks at: one file, or the facts of the whole project.
 #[derive(Clone, Copy)]
 pub enum Check {
-    File(fn(&FileContext) -> Vec<Diagnostic>),
-    /// Returns (file index in the project, diagnostic) pairs.
-    Project(fn(&Project) -> Vec<(usize, Diagnostic)>),
+    File(FileCheck),
+    Project(ProjectCheck),
+    /// Both: what one file shows (a sync in a loop), and what only the
+    /// project shows (a loop calling a helper that syncs).
+    FileAndProject(FileCheck, ProjectCheck),
+}
+
+impl Check {
+    pub fn file(self) -> Option<FileCheck> {
+        match self {
+            Check::File(check) | Check::FileAndProject(check, _) => Some(check),
+            Check::Project(_) => None,
+        }
+    }
+
+    pub fn project(self) -> Option<ProjectCheck> {
+        match self {
+            Check::Project(check) | Check::FileAndProject(_, check) => Some(check),
+            Check::File(_) => None,
+        }
+    }
 }
 
 impl Rule {
@@ -325,6 +346,51 @@ pub(crate) fn chain_related(project: &Project, chain: &[(CallRef, FunctionRef)])
     related
 }
 
+/// The chain down to a file write as related locations, ending at the
+/// write itself (`what`: "syncs here").
+pub(crate) fn effect_related(
+    project: &Project,
+    call: CallRef,
+    effect: &FileEffect,
+    what: &str,
+) -> Vec<Related> {
+    let mut related = chain_related(project, &full_chain(project, call, &effect.chain));
+    let site = project.file_write(effect);
+    related.push(Related::new(
+        project.files[effect.site.0].source,
+        site.place.range.clone(),
+        format!("`{}` {what}", site.what),
+    ));
+    related
+}
+
+/// The chain from a call site down: the function it reaches, then `rest`.
+fn full_chain(
+    project: &Project,
+    call: CallRef,
+    rest: &[(CallRef, FunctionRef)],
+) -> Vec<(CallRef, FunctionRef)> {
+    let mut chain: Vec<(CallRef, FunctionRef)> = project
+        .callees(call)
+        .first()
+        .map(|&callee| (call, callee))
+        .into_iter()
+        .collect();
+    chain.extend(rest.iter().copied());
+    chain
+}
+
+/// ", through `a` → `b`" when a call reaches an operation through more
+/// than the function it calls; nothing otherwise.
+pub(crate) fn through(project: &Project, call: CallRef, rest: &[(CallRef, FunctionRef)]) -> String {
+    let chain = full_chain(project, call, rest);
+    if chain.len() > 1 {
+        format!(", through {}", chain_names(project, &chain))
+    } else {
+        String::new()
+    }
+}
+
 /// "`a` → `b`": the functions of a chain, for a message.
 pub(crate) fn chain_names(project: &Project, chain: &[(CallRef, FunctionRef)]) -> String {
     chain
@@ -334,109 +400,8 @@ pub(crate) fn chain_names(project: &Project, chain: &[(CallRef, FunctionRef)]) -
         .join(" → ")
 }
 
+pub(crate) use crate::iteration::mentions_varying;
 pub(crate) use crate::model::{repetition, Repetition};
-
-/// Whether `written` (a target expression's text) names something that
-/// differs per iteration of `repeats`: a different file or handle each time.
-pub(crate) fn mentions_varying(
-    model: &Model,
-    text: &str,
-    repeats: &Repetition,
-    written: &str,
-) -> bool {
-    mentions_any(written, &varying_names(model, text, repeats))
-}
-
-/// Names whose value changes from one iteration to the next: the loop's
-/// own variables (pattern bindings, closure parameters, implicit ones such
-/// as Kotlin's `it`), variables assigned in the body, and locals of the body
-/// computed from any of those.
-fn varying_names(model: &Model, text: &str, repeats: &Repetition) -> HashSet<String> {
-    let rep = repeats.node;
-    let mut names: HashSet<String> = HashSet::new();
-    if matches!(model.node(rep).kind, NodeKind::Closure { .. }) {
-        names.extend(
-            crate::catalog::implicit_closure_parameters(model.language)
-                .iter()
-                .map(|name| name.to_string()),
-        );
-    }
-    let body: Vec<NodeId> = model.descendants(rep);
-    let mut locals: Vec<(&str, &str)> = Vec::new();
-    for &id in &body {
-        match &model.node(id).kind {
-            NodeKind::Binding(binding) => {
-                // Body statements are children of the loop too: the loop's
-                // own variables are the ones in its header, before the body's `{`.
-                let in_header = || {
-                    text.get(model.node(rep).range.start..model.node(id).range.start)
-                        .is_some_and(|header| !header.contains('{'))
-                };
-                let own = model.node(id).parent == Some(rep)
-                    && match model.node(rep).kind {
-                        NodeKind::Loop(_) => in_header(),
-                        _ => binding.kind == BindingKind::Parameter,
-                    };
-                if own {
-                    names.insert(binding.name.clone());
-                } else if binding.kind == BindingKind::Local {
-                    let declaration = text.get(model.node(id).range.clone()).unwrap_or("");
-                    locals.push((binding.name.as_str(), declaration));
-                } else if let Some(receiver) = scoped_receiver(model, text, id) {
-                    // `FileOutputStream(file).use { out -> .. }`: the closure's
-                    // parameter is the receiver's value, another one when the
-                    // receiver varies.
-                    locals.push((binding.name.as_str(), receiver));
-                }
-            }
-            // `i += 1`, `path = next`: the variable itself changes. An
-            // assignment to a field or element (`state.count = n`) does not
-            // make the whole value another file.
-            NodeKind::Assign { target, .. } => {
-                if let [Segment::Name(name)] = target.as_slice() {
-                    names.insert(name.clone());
-                }
-            }
-            _ => {}
-        }
-    }
-    // Locals computed from varying names vary too; a few rounds reach the
-    // chains real loop bodies build (`let name = ..; let url = dir + name`).
-    for _ in 0..4 {
-        let before = names.len();
-        for (name, declaration) in &locals {
-            if !names.contains(*name) && mentions_any(declaration, &names) {
-                names.insert(name.to_string());
-            }
-        }
-        if names.len() == before {
-            break;
-        }
-    }
-    names
-}
-
-/// The receiver's text of the call a closure parameter `parameter` belongs
-/// to (`FileOutputStream(file)` in `FileOutputStream(file).use { out -> }`).
-fn scoped_receiver<'t>(model: &Model, text: &'t str, parameter: NodeId) -> Option<&'t str> {
-    let closure = model.node(parameter).parent?;
-    if !matches!(model.node(closure).kind, NodeKind::Closure { .. }) {
-        return None;
-    }
-    let call = model.node(closure).parent?;
-    let NodeKind::Call(called) = &model.node(call).kind else {
-        return None;
-    };
-    text.get(model.node(call).range.start..called.name_range.start)
-}
-
-/// Whether `text` contains one of `names` as a whole identifier (inside
-/// string interpolation too: `"\(item.id).json"`, `format!("{id}.json")`,
-/// Kotlin's `"part$i"`), or Swift's `$0`.
-fn mentions_any(text: &str, names: &HashSet<String>) -> bool {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-        .any(|word| names.contains(word) || word.split('$').any(|part| names.contains(part)))
-}
 
 #[cfg(test)]
 mod tests {

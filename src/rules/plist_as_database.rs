@@ -1,7 +1,9 @@
-use crate::catalog::{is_deferring_call, Op, PrefsSyncWrite};
+use crate::catalog::{Op, PrefsSyncWrite};
+use crate::context;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::{FunctionKind, Model, NodeId, NodeKind, Segment};
-use crate::rules::{Check, FileContext, FixAvailability, Rule};
+use crate::model::{FunctionKind, NodeId, NodeKind};
+use crate::project::{FileWriteKind, Project};
+use crate::rules::{self, Check, FileContext, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 use super::Repetition;
@@ -13,7 +15,7 @@ pub const RULE: Rule = Rule {
     fix: FixAvailability::Never,
     doc: include_str!("../../lints/plist-as-database.md"),
     help: "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in a database",
-    check: Check::File(check),
+    check: Check::FileAndProject(check, through_helpers),
 };
 
 const NOTE: &str = "Apple measured 12 KB of I/O to write a 240-byte NSDictionary plist (about 2% efficiency), and 12 I/O operations to create, read and modify one; an atomic write also ends in an fsync (WWDC 2019, session 419)";
@@ -37,7 +39,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
             _ => continue,
         };
         // A write behind a debounce runs once per quiet period, not per change.
-        if deferred(ctx.model, node) {
+        if context::deferred(ctx.model, node) {
             continue;
         }
         let repeats = super::repetition(ctx.model, &ctx.file.text, node);
@@ -91,6 +93,61 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
     out
 }
 
+/// Loops calling a project function that rewrites the same file (or the
+/// preferences store) on every call: `settings.setLastSeen(id)` per item.
+fn through_helpers(project: &Project) -> Vec<(usize, Diagnostic)> {
+    let mut findings = Vec::new();
+    for (index, file) in project.files.iter().enumerate() {
+        let language = file.source.language;
+        if !RULE.languages.contains(&language) {
+            continue;
+        }
+        for (c, call) in file.summary.calls.iter().enumerate() {
+            let Some(repeated) = &call.repeated else {
+                continue;
+            };
+            let Some(effect) = project.writes_file_per_iteration((index, c), false) else {
+                continue;
+            };
+            let through = rules::through(project, (index, c), &effect.chain);
+            let write = project.file_write(effect);
+            let (message, label, help) = match effect.kind {
+                FileWriteKind::Preferences => (
+                    format!(
+                        "`{}` writes the preferences on every call (`{}`{through}) and runs once per iteration: the store is one file rewritten whole each time, about 12 KB of I/O even when small",
+                        call.callee, write.what
+                    ),
+                    "rewrites the preferences file once per iteration",
+                    preferences_help(language),
+                ),
+                _ => (
+                    format!(
+                        "`{}` rewrites a whole serialized file on every call (`{}`{through}) and runs once per iteration: even a small file costs about 12 KB of I/O per rewrite",
+                        call.callee, write.what
+                    ),
+                    "rewrites the same file once per iteration",
+                    serialized_help(language),
+                ),
+            };
+            findings.push((
+                index,
+                RULE.diagnostic(call.range.clone(), message)
+                    .label(label)
+                    .note(NOTE)
+                    .help(help)
+                    .secondary(repeated.clone(), "inside this loop")
+                    .related(rules::effect_related(
+                        project,
+                        (index, c),
+                        effect,
+                        "writes here",
+                    )),
+            ));
+        }
+    }
+    findings
+}
+
 /// How to batch preference writes, in the store's own terms: UserDefaults
 /// has no editor to batch with, SharedPreferences does.
 fn preferences_help(language: Language) -> &'static str {
@@ -106,35 +163,6 @@ fn serialized_help(language: Language) -> &'static str {
         Language::Kotlin => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite or Room",
         _ => "apply the changes in memory and write the file once after the batch (or debounce the writes); keep large or often-changed data in SQLite",
     }
-}
-
-/// True when a closure between `node` and its function is handed to a call
-/// that defers or coalesces it (`asyncAfter`, `postDelayed`, a
-/// `DispatchWorkItem`), or to a call on a debounced chain
-/// (`flow.debounce(500).collect { }`, `$items.debounce(..).sink { }`).
-fn deferred(model: &Model, node: NodeId) -> bool {
-    for ancestor in model.ancestors(node) {
-        match &model.node(ancestor).kind {
-            NodeKind::Closure { .. } => {
-                let Some(parent) = model.node(ancestor).parent else {
-                    return false;
-                };
-                let NodeKind::Call(call) = &model.node(parent).kind else {
-                    continue;
-                };
-                let defers = is_deferring_call(model.language, &call.name)
-                    || call.receiver.iter().any(
-                        |s| matches!(s, Segment::Call(n) if is_deferring_call(model.language, n)),
-                    );
-                if defers {
-                    return true;
-                }
-            }
-            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return false,
-            _ => {}
-        }
-    }
-    false
 }
 
 /// The observer (`didSet`, `willSet`) or setter (`set`) that runs `node` on

@@ -91,3 +91,15 @@ fun appendUntilMarker(out: FileOutputStream, lines: List<String>) {
         if (line.isEmpty()) break
     }
 }
+
+/** The helper syncs the stream it is handed: the same one on every iteration. */
+fun persist(out: FileOutputStream, bytes: ByteArray) {
+    out.write(bytes)
+    out.fd.sync()
+}
+
+fun persistEach(out: FileOutputStream, items: List<ByteArray>) {
+    for (item in items) {
+        persist(out, item) // ~ fsync-in-loop
+    }
+}

@@ -72,3 +72,15 @@ func appendAll(_ chunks: [Data], to handle: FileHandle) throws {
         }
     }
 }
+
+/// The helper syncs the descriptor it is handed: the same one on every iteration.
+func persist(_ data: Data, fd: Int32) {
+    data.withUnsafeBytes { _ = Foundation.write(fd, $0.baseAddress, $0.count) }
+    fsync(fd)
+}
+
+func persistEach(_ items: [Data], fd: Int32) {
+    for item in items {
+        persist(item, fd: fd) // ~ fsync-in-loop
+    }
+}

@@ -19,15 +19,16 @@ class PointLogWriter(private val file: File) {
     }
 }
 
-// The sync is in a helper without a loop; the loop below only calls it.
+// The helper syncs the stream it is handed, and each iteration hands it
+// another file: every file is made durable once.
 fun persist(out: FileOutputStream, bytes: ByteArray) {
     out.write(bytes)
     out.fd.sync()
 }
 
-fun persistEach(out: FileOutputStream, items: List<ByteArray>) {
-    for (item in items) {
-        persist(out, item)
+fun persistEach(dir: File, items: Map<String, ByteArray>) {
+    for ((name, bytes) in items) {
+        FileOutputStream(File(dir, name)).use { out -> persist(out, bytes) }
     }
 }
 

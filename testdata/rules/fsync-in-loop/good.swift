@@ -19,15 +19,18 @@ final class TileWriter {
     }
 }
 
-/// The sync is in a helper without a loop; the loop below only calls it.
+/// The helper syncs the descriptor it is handed, and each iteration opens
+/// another file: every file is made durable once.
 func persist(_ data: Data, fd: Int32) {
     data.withUnsafeBytes { _ = Foundation.write(fd, $0.baseAddress, $0.count) }
     fsync(fd)
 }
 
-func persistEach(_ items: [Data], fd: Int32) {
-    for item in items {
-        persist(item, fd: fd)
+func persistEach(_ items: [String: Data], in directory: String) {
+    for (name, data) in items {
+        let fd = open(directory + "/" + name, O_WRONLY | O_CREAT, 0o644)
+        persist(data, fd: fd)
+        close(fd)
     }
 }
 

@@ -1,0 +1,2 @@
+pub mod log;
+pub mod replay;
