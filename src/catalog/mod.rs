@@ -516,6 +516,51 @@ pub fn is_single_value_type(language: Language, name: &str) -> bool {
     names.contains(&name)
 }
 
+/// Whether calling `method` on a single-value `ty` gives a single-value
+/// type again (`Single.doOnSuccess { }` is a `Single`, `flatMapCompletable`
+/// a `Completable`): RxJava's operators that neither stream nor unwrap.
+pub fn keeps_single_value(language: Language, ty: &str, method: &str) -> bool {
+    const RX_OPERATORS: &[&str] = &[
+        "andThen",
+        "cache",
+        "defaultIfEmpty",
+        "delay",
+        "doAfterSuccess",
+        "doAfterTerminate",
+        "doFinally",
+        "doOnComplete",
+        "doOnDispose",
+        "doOnError",
+        "doOnEvent",
+        "doOnSubscribe",
+        "doOnSuccess",
+        "filter",
+        "flatMap",
+        "flatMapCompletable",
+        "flatMapMaybe",
+        "flatMapSingle",
+        "ignoreElement",
+        "map",
+        "observeOn",
+        "onErrorComplete",
+        "onErrorResumeNext",
+        "onErrorReturn",
+        "onErrorReturnItem",
+        "retry",
+        "retryWhen",
+        "subscribeOn",
+        "switchIfEmpty",
+        "timeout",
+        "toCompletable",
+        "toMaybe",
+        "toSingle",
+        "zipWith",
+    ];
+    language == Language::Kotlin
+        && matches!(ty, "Single" | "Maybe" | "Completable")
+        && RX_OPERATORS.contains(&method)
+}
+
 /// Higher-order calls whose closure argument runs once per element, making
 /// the closure a loop body.
 pub fn is_iteration_call(language: Language, name: &str) -> bool {

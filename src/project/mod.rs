@@ -613,4 +613,33 @@ impl Store {
             ]
         );
     }
+
+    #[test]
+    fn an_rx_operator_on_a_single_keeps_it_a_single_value() {
+        let analysed = files(&[(
+            "app/Subscribe.kt",
+            r#"package app
+import io.reactivex.Single
+class Subscriber(private val dao: PodcastDao) {
+    fun download(uuid: String): Single<Podcast> = api.fetch(uuid)
+    fun subscribe(uuid: String): Single<Podcast> {
+        val downloaded = download(uuid).doOnSuccess { it.subscribed = true }
+        val inserted = downloaded.flatMap { podcast -> dao.insertRx(podcast) }
+        return inserted.flatMap { podcast -> episodes(podcast) }
+    }
+    fun stream(uuid: String) = download(uuid).toObservable().flatMap { p -> dao.insertRx(p) }
+}
+"#,
+        )]);
+        let project = crate::project_of(&analysed);
+        let once: Vec<bool> = project.files[0]
+            .summary
+            .calls
+            .iter()
+            .enumerate()
+            .filter(|(_, call)| call.callee == "flatMap")
+            .map(|(c, _)| project.graph.iterates_single_value((0, c)))
+            .collect();
+        assert_eq!(once, vec![true, true, false]);
+    }
 }

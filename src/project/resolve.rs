@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::facts::{CallSummary, FileSummary, Head, PropertyFact, PropertyType, Receiver};
 use super::{FunctionRef, ProjectFile};
+use crate::catalog;
 use crate::model::Segment;
 use crate::source::Language;
 
@@ -385,6 +386,14 @@ impl<'a> Resolver<'a> {
                 Segment::Name(name) => self.property(file, Some(ty.name()), name, depth),
                 Segment::Call(name) => match self.member(file, &ty, name) {
                     Target::App(functions) => self.returned(&functions, Some(ty.name())),
+                    _ if catalog::keeps_single_value(
+                        self.files[file].source.language,
+                        ty.name(),
+                        name,
+                    ) =>
+                    {
+                        Some(ty)
+                    }
                     _ => None,
                 },
                 Segment::Other => None,
