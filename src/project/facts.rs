@@ -283,6 +283,10 @@ pub enum FileWriteKind {
 pub struct SqlSummary {
     pub fact: SqlFact,
     pub place: Place,
+    /// The schema version the statement's migration upgrades to
+    /// (`Migration(41, 42)`, `addMigration(41, 42) { .. }`): migrations run
+    /// by version, whatever their order in the file.
+    pub migration_to: Option<u32>,
 }
 
 impl FileSummary {
@@ -649,9 +653,39 @@ impl FileSummary {
             summary.sql.push(SqlSummary {
                 fact: at.fact.clone(),
                 place,
+                migration_to: at
+                    .origin
+                    .and_then(|origin| migration_to(model, text, origin)),
             });
         }
         summary
+    }
+}
+
+/// The version the migration around `id` upgrades to: the nearest
+/// enclosing call or declaration whose header reads `…Migration(a, b)` with
+/// two integer versions, `a < b` (Room's `object : Migration(1, 2)`, an
+/// app's `addMigration(1, 2) { db -> }`).
+fn migration_to(model: &Model, text: &str, id: NodeId) -> Option<u32> {
+    model.ancestors(id).find_map(|ancestor| {
+        let range = model.node(ancestor).range.clone();
+        let header = text.get(range.start..range.end.min(range.start + MAX_HEADER))?;
+        let header = header.split('{').next().unwrap_or(header);
+        migration_versions(header)
+    })
+}
+
+/// How far into a declaration its header is looked for.
+const MAX_HEADER: usize = 160;
+
+fn migration_versions(header: &str) -> Option<u32> {
+    let at = header.find("igration(")?;
+    let args = &header[at + "igration(".len()..];
+    let args = &args[..args.find(')')?];
+    let mut versions = args.split(',').map(|v| v.trim().parse::<u32>());
+    match (versions.next(), versions.next(), versions.next()) {
+        (Some(Ok(from)), Some(Ok(to)), None) if from < to => Some(to),
+        _ => None,
     }
 }
 
@@ -1208,4 +1242,22 @@ fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
         .filter(|c| !c.is_whitespace())
         .collect();
     identifies.then_some(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::migration_versions;
+
+    #[test]
+    fn a_migration_header_gives_the_version_it_upgrades_to() {
+        assert_eq!(
+            migration_versions("val M = object : Migration(41, 42) "),
+            Some(42)
+        );
+        assert_eq!(migration_versions("addMigration(9, 10) "), Some(10));
+        assert_eq!(migration_versions("Migration(from, to)"), None);
+        assert_eq!(migration_versions("Migration(3, 2)"), None);
+        assert_eq!(migration_versions("AutoMigration(from = 1, to = 2)"), None);
+        assert_eq!(migration_versions("fun migrate(db: Db) "), None);
+    }
 }

@@ -429,6 +429,43 @@ impl<'a> Project<'a> {
             .reaches(&self.graph, &self.files, file, place)
     }
 
+    /// Every SQL fact in the order it runs, as far as the project shows:
+    /// by file, in text order, except that a file's migration statements run
+    /// by version (the places migrations take in the file, refilled in
+    /// version order). SQL borrowed from another file runs where its text is.
+    pub fn sql_history(&self) -> Vec<(usize, &SqlFact)> {
+        let mut history: Vec<(usize, &SqlFact)> = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            let mut own: Vec<(usize, Option<u32>, &SqlFact)> = file
+                .summary
+                .sql
+                .iter()
+                .map(|s| (s.fact.keyword_range.start, s.migration_to, &s.fact))
+                .chain(
+                    self.borrowed_sql
+                        .iter()
+                        .filter(|b| b.file == f)
+                        .map(|b| (b.fact.keyword_range.start, None, &b.fact)),
+                )
+                .collect();
+            own.sort_by_key(|(at, _, _)| *at);
+            let mut migrations: Vec<(u32, usize, &SqlFact)> = own
+                .iter()
+                .filter_map(|&(at, version, fact)| version.map(|v| (v, at, fact)))
+                .collect();
+            migrations.sort_by_key(|&(version, at, _)| (version, at));
+            let mut by_version = migrations.into_iter();
+            for (_, version, fact) in own {
+                let fact = match version {
+                    Some(_) => by_version.next().map_or(fact, |(_, _, f)| f),
+                    None => fact,
+                };
+                history.push((f, fact));
+            }
+        }
+        history
+    }
+
     /// Every SQL fact of the project with the file whose text holds it.
     pub fn all_sql(&self) -> impl Iterator<Item = (usize, &SqlFact)> + '_ {
         self.files

@@ -295,10 +295,7 @@ impl Schema {
 
 /// The project's schema after every statement has run (see `Schema`).
 pub(crate) fn schema(project: &Project) -> Schema {
-    let mut facts: Vec<(usize, &SqlFact)> = project.all_sql().collect();
-    // SQL borrowed from a constant in another file comes last in
-    // `all_sql`; its place in the history is where its text is.
-    facts.sort_by_key(|(file, fact)| (*file, fact.keyword_range.start));
+    let facts = project.sql_history();
     let declared_by_api = |fact: &SqlFact| match &fact.kind {
         SqlFactKind::CreateIndex(index) => index.declared_by_api,
         SqlFactKind::GeneratedKey { .. } | SqlFactKind::TableDecl { .. } => true,
