@@ -307,6 +307,20 @@ impl<'a> Project<'a> {
         effects.first().copied()
     }
 
+    /// Every call in a loop that writes the same file once per iteration
+    /// through the project's functions (see `writes_file_per_iteration`).
+    pub fn file_writes_per_iteration(
+        &self,
+        syncs: bool,
+    ) -> impl Iterator<Item = (CallRef, &FileEffect)> + '_ {
+        self.files.iter().enumerate().flat_map(move |(f, file)| {
+            (0..file.summary.calls.len()).filter_map(move |c| {
+                self.writes_file_per_iteration((f, c), syncs)
+                    .map(|effect| ((f, c), effect))
+            })
+        })
+    }
+
     /// Whether a call in a loop names another file each time round: its
     /// receiver varies, or an argument bound to a parameter the file comes from.
     fn varies_per_iteration(

@@ -74,40 +74,30 @@ fn cost(strength: SyncStrength) -> &'static str {
 /// (a store's `save()` ending in `sync_all`): the sync is the helper's, the
 /// repetition is the caller's.
 fn through_helpers(project: &Project) -> Vec<(usize, Diagnostic)> {
-    let mut findings = Vec::new();
-    for (index, file) in project.files.iter().enumerate() {
-        if !RULE.languages.contains(&file.source.language) {
-            continue;
-        }
-        for (c, call) in file.summary.calls.iter().enumerate() {
-            let Some(repeated) = &call.repeated else {
-                continue;
-            };
-            let Some(effect) = project.writes_file_per_iteration((index, c), true) else {
-                continue;
-            };
-            let through = rules::through(project, (index, c), &effect.chain);
+    project
+        .file_writes_per_iteration(true)
+        .filter_map(|((index, c), effect)| {
             let FileWriteKind::Sync(strength) = effect.kind else {
-                continue;
+                return None;
             };
-            let sync = project.file_write(effect);
-            findings.push((
-                index,
-                RULE.diagnostic(
+            let call = project.call((index, c));
+            let repeated = call.repeated.clone()?;
+            let through = rules::through(project, (index, c), &effect.chain);
+            let diagnostic = RULE
+                .diagnostic(
                     call.range.clone(),
                     format!(
                         "`{}` syncs a file on every call (`{}`{through}) and runs once per iteration: {}, and each iteration waits for the drive",
                         call.callee,
-                        sync.what,
+                        project.file_write(effect).what,
                         cost(strength)
                     ),
                 )
                 .label("syncs once per iteration")
                 .note(NOTE)
-                .secondary(repeated.clone(), "inside this loop")
-                .related(rules::effect_related(project, (index, c), effect, "syncs here")),
-            ));
-        }
-    }
-    findings
+                .secondary(repeated, "inside this loop")
+                .related(rules::effect_related(project, (index, c), effect, "syncs here"));
+            Some((index, diagnostic))
+        })
+        .collect()
 }

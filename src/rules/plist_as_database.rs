@@ -96,21 +96,14 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
 /// Loops calling a project function that rewrites the same file (or the
 /// preferences store) on every call: `settings.setLastSeen(id)` per item.
 fn through_helpers(project: &Project) -> Vec<(usize, Diagnostic)> {
-    let mut findings = Vec::new();
-    for (index, file) in project.files.iter().enumerate() {
-        let language = file.source.language;
-        if !RULE.languages.contains(&language) {
-            continue;
-        }
-        for (c, call) in file.summary.calls.iter().enumerate() {
-            let Some(repeated) = &call.repeated else {
-                continue;
-            };
-            let Some(effect) = project.writes_file_per_iteration((index, c), false) else {
-                continue;
-            };
-            let through = rules::through(project, (index, c), &effect.chain);
+    project
+        .file_writes_per_iteration(false)
+        .filter_map(|((index, c), effect)| {
+            let language = project.files[index].source.language;
+            let call = project.call((index, c));
+            let repeated = call.repeated.clone()?;
             let write = project.file_write(effect);
+            let through = rules::through(project, (index, c), &effect.chain);
             let (message, label, help) = match effect.kind {
                 FileWriteKind::Preferences => (
                     format!(
@@ -129,23 +122,16 @@ fn through_helpers(project: &Project) -> Vec<(usize, Diagnostic)> {
                     serialized_help(language),
                 ),
             };
-            findings.push((
-                index,
-                RULE.diagnostic(call.range.clone(), message)
-                    .label(label)
-                    .note(NOTE)
-                    .help(help)
-                    .secondary(repeated.clone(), "inside this loop")
-                    .related(rules::effect_related(
-                        project,
-                        (index, c),
-                        effect,
-                        "writes here",
-                    )),
-            ));
-        }
-    }
-    findings
+            let diagnostic = RULE
+                .diagnostic(call.range.clone(), message)
+                .label(label)
+                .note(NOTE)
+                .help(help)
+                .secondary(repeated, "inside this loop")
+                .related(rules::effect_related(project, (index, c), effect, "writes here"));
+            Some((index, diagnostic))
+        })
+        .collect()
 }
 
 /// How to batch preference writes, in the store's own terms: UserDefaults
