@@ -83,6 +83,35 @@ pub struct Report {
     pub skipped: usize,
     /// Test files not checked (`Options::include_tests` checks them).
     pub test_files: usize,
+    /// How many files and bytes each stage saw.
+    pub statistics: Statistics,
+}
+
+/// Files and bytes per stage of a run, to show what the prefilter saves.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Statistics {
+    pub discovered: Tally,
+    /// Test code, not read.
+    pub test_code: Tally,
+    /// Read and scanned for words.
+    pub read: Tally,
+    /// Let through by the catalog's words: parsed.
+    pub storage_words: Tally,
+    /// Let through later because they call the project's storage functions.
+    pub calls_storage_functions: Tally,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub files: usize,
+    pub bytes: u64,
+}
+
+impl Tally {
+    fn add(&mut self, bytes: u64) {
+        self.files += 1;
+        self.bytes += bytes;
+    }
 }
 
 impl Report {
@@ -101,7 +130,8 @@ impl Report {
 
 enum Outcome {
     Checked(Box<(SourceFile, Analysis)>),
-    Skipped,
+    /// Read, and not worth parsing: its size in bytes.
+    Skipped(u64),
     TestCode,
     Failed(FileProblem),
 }
@@ -153,28 +183,51 @@ pub fn lint_paths_with(
     };
     let mut analysed = Vec::new();
     let mut skipped = Vec::new();
+    let statistics = &mut report.statistics;
     for (found, outcome) in discovery.files.iter().zip(outcomes) {
+        let size = std::fs::metadata(&found.path).map_or(0, |m| m.len());
+        statistics.discovered.add(size);
         match outcome {
-            Outcome::Checked(file) => analysed.push(*file),
-            Outcome::Skipped => skipped.push(found),
-            Outcome::TestCode => report.test_files += 1,
+            Outcome::Checked(file) => {
+                statistics.read.add(size);
+                statistics.storage_words.add(size);
+                analysed.push(*file);
+            }
+            Outcome::Skipped(bytes) => {
+                statistics.read.add(bytes);
+                skipped.push(found);
+            }
+            Outcome::TestCode => {
+                statistics.test_code.add(size);
+                report.test_files += 1;
+            }
             Outcome::Failed(problem) => report.problems.push(problem),
         }
     }
     // Further passes: a file that names no storage API but calls the
     // project's own storage functions (a loop calling `repository.save`)
-    // joins the project stage, and resolution decides what its calls reach.
-    // A wrapper of a wrapper is found in the next pass; a few passes cover
-    // the chains the project stage follows.
-    const MAX_PASSES: usize = 3;
+    // joins the project stage, and resolution decides what its calls reach;
+    // so does one declaring what a writing loop's judgment depends on (a
+    // request each iteration waits on, a function returning a `Result` it
+    // iterates). A wrapper of a wrapper is found in the next pass; a few
+    // passes cover the chains the project stage follows.
+    const MAX_PASSES: usize = 6;
     let mut searched: HashSet<String> = HashSet::new();
     for _ in 0..MAX_PASSES {
         if skipped.is_empty() {
             break;
         }
-        let names: Vec<String> = project_of(&analysed)
-            .storage_function_names()
+        let project = project_of(&analysed);
+        let called = project.names_callers_matter();
+        let declared = project.names_loops_wait_on();
+        drop(project);
+        let names: Vec<String> = called
             .into_iter()
+            .chain(
+                declared
+                    .iter()
+                    .flat_map(|name| prefilter::declarations_of(name)),
+            )
             .filter(|name| searched.insert(name.clone()))
             .collect();
         if names.is_empty() {
@@ -190,9 +243,13 @@ pub fn lint_paths_with(
         let mut still_skipped = Vec::new();
         for (found, outcome) in skipped.iter().zip(outcomes) {
             match outcome {
-                Outcome::Checked(file) => analysed.push(*file),
+                Outcome::Checked(file) => {
+                    let bytes = file.0.text.len() as u64;
+                    report.statistics.calls_storage_functions.add(bytes);
+                    analysed.push(*file);
+                }
                 Outcome::Failed(problem) => report.problems.push(problem),
-                Outcome::Skipped | Outcome::TestCode => still_skipped.push(*found),
+                Outcome::Skipped(_) | Outcome::TestCode => still_skipped.push(*found),
             }
         }
         skipped = still_skipped;
@@ -301,7 +358,7 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
         Filter::CallsOneOf(words) => words.any_in(&text),
     };
     if !worth_parsing {
-        return Outcome::Skipped;
+        return Outcome::Skipped(text.len() as u64);
     }
     let mut source = SourceFile::new(
         found.path.clone(),

@@ -66,6 +66,9 @@ struct CheckArgs {
     /// JUnit classes), and let it count as evidence for project rules.
     #[arg(long)]
     include_tests: bool,
+    /// Print how many files and bytes each stage saw (to stderr).
+    #[arg(long)]
+    statistics: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -115,6 +118,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     let mut report =
         storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;
     report.retain_rules(|rule| selection.keeps(rule));
+    if args.statistics {
+        eprint!("{}", statistics_table(&report.statistics));
+    }
     match args.format {
         Format::Text => {
             let mut out = StandardStream::stdout(color_choice(args.color));
@@ -269,4 +275,27 @@ fn dump_model(path: &std::path::Path) -> Result<u8, String> {
         ))?;
     }
     Ok(EXIT_CLEAN)
+}
+
+/// The per-stage counts, as aligned lines.
+fn statistics_table(statistics: &storlint::Statistics) -> String {
+    let rows = [
+        ("discovered", statistics.discovered),
+        ("test code, not read", statistics.test_code),
+        ("read and scanned", statistics.read),
+        ("parsed: catalog words", statistics.storage_words),
+        (
+            "parsed: calls storage functions",
+            statistics.calls_storage_functions,
+        ),
+    ];
+    let mut table = String::from("statistics:\n");
+    for (stage, tally) in rows {
+        table.push_str(&format!(
+            "  {stage:<32} {:>7} files {:>10.1} KiB\n",
+            tally.files,
+            tally.bytes as f64 / 1024.0
+        ));
+    }
+    table
 }

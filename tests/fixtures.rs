@@ -136,3 +136,21 @@ fn annotations_are_read_from_code_and_sql_comments() {
         ]
     );
 }
+
+/// The prefilter must never starve a rule: every fixture that expects a
+/// finding is let through by the word scan alone.
+#[test]
+fn every_fixture_with_findings_passes_the_prefilter() {
+    let starved: Vec<String> = fixture_files()
+        .iter()
+        .filter_map(|path| {
+            let file = common::load(path);
+            let expects_findings = annotations(&file.text)
+                .iter()
+                .any(|(_, id)| id != "storlint");
+            let passes = storlint::prefilter::mentions_storage(&file.text, file.language);
+            (expects_findings && !passes).then(|| path.display().to_string())
+        })
+        .collect();
+    assert!(starved.is_empty(), "skipped by the prefilter: {starved:#?}");
+}

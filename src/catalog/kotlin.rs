@@ -274,7 +274,14 @@ pub const ROWS: &[Row] = &[
     Row::new("endTransaction", Receiver::Any, Action::TxEnd),
     // The KTX `db.transaction {}`, SQLDelight's and Exposed's `transaction {}`,
     // Room's `runInTransaction {}` and `withTransaction {}`.
-    Row::new("transaction", Receiver::Any, Action::TxBlock),
+    Row::new("transaction", Receiver::Any, Action::TxBlock).hint(&[
+        "Database",
+        "sqlite",
+        "SQLite",
+        "Transacter",
+        "exposed",
+        "Dao",
+    ]),
     Row::new("runInTransaction", Receiver::Any, Action::TxBlock),
     Row::new("withTransaction", Receiver::Any, Action::TxBlock),
     // Writes without SQL: common names, so only on a database.

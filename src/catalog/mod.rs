@@ -4,7 +4,7 @@
 
 mod kotlin;
 mod rust;
-mod sql;
+pub mod sql;
 mod swift;
 
 use crate::model::{BindingKind, Call, Model, NodeId, NodeKind, Segment, StrLit, Value};
@@ -199,23 +199,55 @@ impl Row {
         Row { hints, ..self }
     }
 
-    /// The words whose presence makes a file worth reading for this row:
-    /// something that must be written in any file where the row matches,
-    /// and is rarer than a common method name.
-    fn prefilter_words(&self) -> Vec<&'static str> {
+    /// What must be written in a file for this row to match there: one or
+    /// more alternatives, each a set of identifiers that must all appear.
+    /// The call's name always, with what places it when the name alone is a
+    /// common word (`insert`, `write`, `sync`): its type, module, import or
+    /// hints. A quiet row without a type to look for adds nothing: it
+    /// matches only in files other words let through.
+    fn prefilter_terms(&self) -> Vec<Vec<Word>> {
+        let name = Word::whole(self.name);
         if !self.hints.is_empty() {
-            return self.hints.to_vec();
+            // A hint is part of a name (`Encoder` in `JSONEncoder`).
+            return self
+                .hints
+                .iter()
+                .map(|&hint| {
+                    vec![
+                        Word {
+                            text: hint,
+                            whole: false,
+                        },
+                        name,
+                    ]
+                })
+                .collect();
         }
-        if let Some(module) = self.import {
-            return vec![module];
-        }
-        match self.receiver {
+        let placing = match (self.import, self.receiver) {
+            (Some(module), _) => Some(module),
             // A path receiver is written out wherever the row matches.
-            Receiver::Path(path) | Receiver::PathLast(path) if path.len() >= 4 => vec![path],
-            Receiver::Typed(ty) if self.quiet => vec![ty],
-            _ if self.quiet => Vec::new(),
-            _ => vec![self.name],
-        }
+            (None, Receiver::Path(path) | Receiver::PathLast(path)) if path.len() >= 4 => {
+                Some(path)
+            }
+            (None, Receiver::Typed(ty)) if self.quiet => Some(ty),
+            (None, _) if self.quiet => return Vec::new(),
+            (None, _) => None,
+        };
+        vec![placing.map(Word::whole).into_iter().chain([name]).collect()]
+    }
+}
+
+/// A word the prefilter looks for, as the language writes it: a whole
+/// identifier, or a part of one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Word {
+    pub text: &'static str,
+    pub whole: bool,
+}
+
+impl Word {
+    const fn whole(text: &'static str) -> Word {
+        Word { text, whole: true }
     }
 }
 
@@ -518,7 +550,8 @@ pub fn is_single_value_type(language: Language, name: &str) -> bool {
 
 /// Whether calling `method` on a single-value `ty` gives a single-value
 /// type again (`Single.doOnSuccess { }` is a `Single`, `flatMapCompletable`
-/// a `Completable`): RxJava's operators that neither stream nor unwrap.
+/// a `Completable`, `Result.map { }` a `Result`): RxJava's operators that
+/// neither stream nor unwrap, and `Result`'s.
 pub fn keeps_single_value(language: Language, ty: &str, method: &str) -> bool {
     const RX_OPERATORS: &[&str] = &[
         "andThen",
@@ -556,9 +589,22 @@ pub fn keeps_single_value(language: Language, ty: &str, method: &str) -> bool {
         "toSingle",
         "zipWith",
     ];
+    // Kotlin's `Result` and the `flatMap` apps add to it.
+    const RESULT_OPERATORS: &[&str] = &[
+        "flatMap",
+        "map",
+        "mapCatching",
+        "onFailure",
+        "onSuccess",
+        "recover",
+        "recoverCatching",
+    ];
     language == Language::Kotlin
-        && matches!(ty, "Single" | "Maybe" | "Completable")
-        && RX_OPERATORS.contains(&method)
+        && match ty {
+            "Single" | "Maybe" | "Completable" => RX_OPERATORS.contains(&method),
+            "Result" => RESULT_OPERATORS.contains(&method),
+            _ => false,
+        }
 }
 
 /// Higher-order calls whose closure argument runs once per element, making
@@ -613,23 +659,23 @@ pub fn imports_wal_by_default(import: &str) -> bool {
     import.starts_with("androidx.room")
 }
 
-/// Every word whose presence makes a file worth parsing: the catalog's call
-/// names and the SQL keywords that SQL facts are made of. Derived from the
-/// tables so that a new row can never be missed by the prefilter.
-pub fn prefilter_words() -> Vec<&'static str> {
-    let mut words: Vec<&'static str> = Language::ALL
+/// What makes a file of `language` worth parsing: alternatives, each a set
+/// of identifiers that must all be written in it. Derived from the tables
+/// so that a new row can never be missed by the prefilter. SQL keywords are
+/// `sql::KEYWORDS`, looked for in strings.
+pub fn prefilter_terms(language: Language) -> Vec<Vec<Word>> {
+    let mut terms: Vec<Vec<Word>> = rows(language)
         .iter()
-        .flat_map(|&l| rows(l).iter().flat_map(Row::prefilter_words))
+        .flat_map(Row::prefilter_terms)
         .chain(
-            Language::ALL
+            member_rows(language)
                 .iter()
-                .flat_map(|&l| member_rows(l).iter().map(|r| r.member)),
+                .map(|r| vec![Word::whole(r.member)]),
         )
-        .chain(sql::KEYWORDS.iter().copied())
         .collect();
-    words.sort_unstable();
-    words.dedup();
-    words
+    terms.sort_unstable();
+    terms.dedup();
+    terms
 }
 
 /// Classifies every call and assignment in the model. `text` is the file's

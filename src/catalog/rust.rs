@@ -2,11 +2,26 @@
 
 use super::{Action, ArgAt, Payload, Place, Receiver, Row, TypeFlow, SERIALIZED};
 
+/// What a Rust file using a SQL library names somewhere: the crate, its
+/// connection or transaction types (`rusqlite`, `deadpool_sqlite`,
+/// `SqliteConnection`, `sqlx`, `diesel`).
+const RUST_SQL_PLACES: &[&str] = &[
+    "sqlite",
+    "Sqlite",
+    "SQLite",
+    "Connection",
+    "Transaction",
+    "sqlx",
+    "diesel",
+];
+
 pub const ROWS: &[Row] = &[
-    // rusqlite executes the SQL in its first argument.
-    Row::new("execute", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    // rusqlite executes the SQL in its first argument. `execute` and
+    // `prepare` are every command runner's and parser's too: a file must
+    // also name what they run on.
+    Row::new("execute", Receiver::Any, Action::Sql(ArgAt::Index(0))).hint(RUST_SQL_PLACES),
     Row::new("execute_batch", Receiver::Any, Action::Sql(ArgAt::Index(0))),
-    Row::new("prepare", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    Row::new("prepare", Receiver::Any, Action::Sql(ArgAt::Index(0))).hint(RUST_SQL_PLACES),
     Row::new(
         "prepare_cached",
         Receiver::Any,
@@ -216,7 +231,7 @@ pub const ROWS: &[Row] = &[
     Row::new("drop", Receiver::Any, Action::Close).quiet(),
     // rusqlite transactions and savepoints, sqlx's `begin()`; Diesel's
     // `transaction(|conn| ..)` runs its closure inside.
-    Row::new("transaction", Receiver::Any, Action::TxBegin),
+    Row::new("transaction", Receiver::Any, Action::TxBegin).hint(RUST_SQL_PLACES),
     Row::new("unchecked_transaction", Receiver::Any, Action::TxBegin),
     Row::new("transaction_with_behavior", Receiver::Any, Action::TxBegin),
     Row::new("savepoint", Receiver::Any, Action::TxBegin),

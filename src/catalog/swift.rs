@@ -32,7 +32,14 @@ pub const ROWS: &[Row] = &[
         Action::Sql(ArgAt::Index(0)),
     ),
     // GRDB's `execute(sql:)` and SQLite.swift's `execute(_:)` both take the SQL first.
-    Row::new("execute", Receiver::Any, Action::Sql(ArgAt::Index(0))),
+    Row::new("execute", Receiver::Any, Action::Sql(ArgAt::Index(0))).hint(&[
+        "sqlite",
+        "SQLite",
+        "Database",
+        "FMDB",
+        "GRDB",
+        "Statement",
+    ]),
     // SQLite.swift runs raw SQL with `run`, `prepare` and `scalar`.
     Row::imported("run", "SQLite", Receiver::Any, Action::Sql(ArgAt::Index(0))),
     Row::imported(

@@ -239,22 +239,113 @@ impl<'a> Project<'a> {
             })
     }
 
-    /// The names of the functions that do storage work, themselves or
-    /// through callees: a file calling one of them may matter.
-    pub fn storage_function_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = self
-            .files
-            .iter()
-            .enumerate()
-            .flat_map(|(f, file)| {
-                file.summary
-                    .functions
-                    .iter()
-                    .enumerate()
-                    .filter(move |(i, _)| self.summaries[f][*i].storage)
-                    .map(|(_, function)| function.name.clone())
-            })
-            .collect();
+    /// The names of the functions whose callers a rule reads: ones that
+    /// write a row or hold writes (a caller's transaction covers them),
+    /// sync or rewrite a file on every call, run a statement they are
+    /// handed, run a closure in a transaction, open or close a connection,
+    /// or enable WAL. A file calling only functions that read rows can
+    /// neither hold nor decide a finding.
+    pub fn names_callers_matter(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            let holds_writes: HashSet<usize> = file
+                .summary
+                .writes
+                .iter()
+                .filter_map(|write| write.place.function)
+                .chain(
+                    file.summary
+                        .calls
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(c, call)| {
+                            let writes = self.callees((f, c)).iter().any(|&callee| {
+                                self.summaries[callee.0][callee.1].writes_once.is_some()
+                            });
+                            writes.then_some(call.caller).flatten()
+                        }),
+                )
+                .collect();
+            let opens_or_enables: HashSet<usize> = file
+                .summary
+                .open_uses
+                .iter()
+                .map(|open| open.place.function)
+                .chain(file.summary.opens.iter().map(|open| open.place.function))
+                .chain(file.summary.wal_enables.iter().map(|place| place.function))
+                .flatten()
+                .collect();
+            for (i, function) in file.summary.functions.iter().enumerate() {
+                let summary = &self.summaries[f][i];
+                let matters = summary.writes_once.is_some()
+                    || !summary.executes.is_empty()
+                    || summary.syncs.is_some()
+                    || summary.rewrites.is_some()
+                    || function.dao_write.is_some()
+                    || function.runs_argument_in_transaction
+                    || function.closes_connection
+                    || opens_or_enables.contains(&i)
+                    || holds_writes.contains(&i);
+                if matters {
+                    names.push(function.name.clone());
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Functions whose declarations decide whether a loop's writes are
+    /// reported, and which may be in files not parsed yet: the calls each
+    /// iteration makes that reach no project function the stage has
+    /// (whether they wait on a request), and the calls an iteration runs on
+    /// (whether they return one value, as a `Result` does).
+    pub fn names_loops_wait_on(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            let waits = file
+                .summary
+                .writes
+                .iter()
+                .flat_map(|write| &write.awaits_each_iteration)
+                .chain(
+                    file.summary
+                        .calls
+                        .iter()
+                        .filter(|call| call.repeated.is_some())
+                        .flat_map(|call| &call.awaits_each_iteration),
+                );
+            for &c in waits {
+                if self.callees((f, c)).is_empty() {
+                    names.push(file.summary.calls[c].callee.clone());
+                }
+            }
+            // What a loop iterates over: `service.fetch().flatMap { }` is
+            // one value when `fetch` is declared to return a `Result`.
+            let iterating = file
+                .summary
+                .writes
+                .iter()
+                .filter_map(|write| write.iterated_by)
+                .chain(
+                    file.summary
+                        .calls
+                        .iter()
+                        .filter_map(|call| call.iterated_by),
+                );
+            for c in iterating {
+                let receiver = &file.summary.calls[c].receiver;
+                if let Head::Call(name) = &receiver.head {
+                    names.push(name.clone());
+                }
+                for member in &receiver.members {
+                    if let crate::model::Segment::Call(name) = member {
+                        names.push(name.clone());
+                    }
+                }
+            }
+        }
         names.sort();
         names.dedup();
         names
