@@ -79,6 +79,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
             .map(|(start, tree)| (*start, tree.root_node()))
             .collect(),
         next_member: 0,
+        root: None,
         orphans: Vec::new(),
     };
     for range in scanned_comments.unwrap_or_default() {
@@ -94,6 +95,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     };
     for tree in &trees {
         let root = tree.root_node();
+        lowerer.root = Some(root);
         collect_comments_and_errors(
             &mut lowerer.model,
             text,
@@ -108,6 +110,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     // Members whose class the trees do not show belong to no type.
     lowerer.lower_members_before(usize::MAX, 0, ctx);
     for orphan in std::mem::take(&mut lowerer.orphans) {
+        lowerer.root = Some(orphan);
         for child in named_children(orphan) {
             lowerer.lower_node(child, ctx);
         }
@@ -1042,6 +1045,8 @@ struct Lowerer<'a, 'tree> {
     /// body around it, in its place among the other members.
     members: Vec<(usize, TsNode<'tree>)>,
     next_member: usize,
+    /// The root of the tree being lowered (`jump_exit` descends from it).
+    root: Option<TsNode<'tree>>,
     /// Recovered members that lie in no class body of the trees.
     orphans: Vec<TsNode<'tree>>,
 }
@@ -1139,7 +1144,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "return_expression" => {
                 // `return@forEach` leaves only its lambda.
                 if node.child_by_field_name("label").is_none() {
-                    if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                    if let Some(exit) = jump_exit(self.root, node, &JUMPS, Leaves::Function) {
                         self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
                     }
                 }
@@ -1185,7 +1190,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 // The grammar reads a bare `break` as a name; it is a hard
                 // keyword, so no variable can be called that.
                 "break" => {
-                    if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Loop) {
+                    if let Some(exit) = jump_exit(self.root, node, &JUMPS, Leaves::Loop) {
                         self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
                     }
                     Value::Other
@@ -1271,9 +1276,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 self.orphans.push(member);
                 continue;
             }
+            let outer_root = self.root.replace(member);
             for child in named_children(member) {
                 self.lower_node(child, ctx);
             }
+            self.root = outer_root;
         }
     }
 
@@ -2346,6 +2353,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     ) -> Option<StrLit> {
         let chosen = pick_constant(
             &self.constants,
+            self.root,
             use_site,
             name,
             qualifier,

@@ -82,6 +82,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     );
     let mut lowerer = Lowerer {
         src: &file.text,
+        root,
         model: Model::new(file.language),
         constants,
         constant_values: Default::default(),
@@ -112,6 +113,8 @@ enum Scope {
 
 struct Lowerer<'a, 'tree> {
     src: &'a str,
+    /// The root of the tree being lowered (`jump_exit` descends from it).
+    root: TsNode<'tree>,
     model: Model,
     constants: Constants<'tree>,
     /// Values of constants already evaluated, keyed by initializer offset.
@@ -792,7 +795,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some("break") if node.named_child_count() == 0 => Some(Leaves::Loop),
             _ => None,
         };
-        if let Some(exit) = leaves.and_then(|leaves| jump_exit(node, &JUMPS, leaves)) {
+        if let Some(exit) =
+            leaves.and_then(|leaves| jump_exit(Some(self.root), node, &JUMPS, leaves))
+        {
             self.push(parent, node.byte_range(), NodeKind::Exit(exit));
         }
         if !is_return {
@@ -840,7 +845,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "await_expression" => {
                 let first_new = self.model.nodes.len();
                 let value = self.lower_transparent(node, parent);
-                if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                if let Some(exit) = jump_exit(Some(self.root), node, &JUMPS, Leaves::Function) {
                     mark_awaited(&mut self.model, first_new, exit.unconditional_in);
                 }
                 value
@@ -1308,6 +1313,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         };
         let chosen = pick_constant(
             &self.constants,
+            Some(self.root),
             use_site,
             name,
             qualifier,

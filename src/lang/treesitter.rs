@@ -282,6 +282,7 @@ pub(crate) const MAX_CONSTANT_DEPTH: usize = 16;
 /// that qualifies a constant (Kotlin leaves out companion objects).
 pub(crate) fn pick_constant<'c, 'tree>(
     constants: &'c Constants<'tree>,
+    root: Option<Node>,
     use_site: Node,
     name: &str,
     qualifier: &[String],
@@ -294,14 +295,9 @@ pub(crate) fn pick_constant<'c, 'tree>(
         .iter()
         .filter(|c| path(&c.owners).ends_with(&wanted))
         .collect();
-    let mut around = Vec::new();
-    let mut current = use_site.parent();
-    while let Some(ancestor) = current {
-        if let Some(owner) = type_name(ancestor) {
-            around.push(owner);
-        }
-        current = ancestor.parent();
-    }
+    let mut around: Vec<String> = (ancestors(root, use_site).into_iter())
+        .filter_map(type_name)
+        .collect();
     around.reverse();
     let around = path(&around);
     let mut best: Option<(usize, &ConstantDef)> = None;
@@ -361,12 +357,43 @@ pub(crate) struct JumpSyntax {
     pub break_targets: &'static [&'static str],
 }
 
-/// The exit facts of the jump `node`, read from its ancestors; None for a
-/// `break` that leaves something other than a loop.
-pub(crate) fn jump_exit(node: Node, syntax: &JumpSyntax, leaves: Leaves) -> Option<Exit> {
-    let mut outward = Vec::new();
+/// The ancestors of `node`, innermost first. Found by one descent from
+/// `root`, the root of its tree, when known: tree-sitter finds a parent by
+/// descending from the root, so climbing parent by parent costs the square
+/// of the depth (minutes for a thousand nested `return`s or `try await`s).
+fn ancestors<'t>(root: Option<Node<'t>>, node: Node<'t>) -> Vec<Node<'t>> {
+    let mut path = Vec::new();
+    let mut current = root;
+    while let Some(ancestor) = current {
+        if ancestor == node {
+            path.reverse();
+            return path;
+        }
+        path.push(ancestor);
+        current = ancestor.child_with_descendant(node);
+    }
+    // No root, or not the root of `node`'s tree: climb, slowly but right.
+    path.clear();
     let mut child = node;
     while let Some(parent) = child.parent() {
+        path.push(parent);
+        child = parent;
+    }
+    path
+}
+
+/// The exit facts of the jump `node` in the tree whose root is `root`, read
+/// from its ancestors; None for a `break` that leaves something other than
+/// a loop.
+pub(crate) fn jump_exit(
+    root: Option<Node>,
+    node: Node,
+    syntax: &JumpSyntax,
+    leaves: Leaves,
+) -> Option<Exit> {
+    let mut outward = Vec::new();
+    let mut child = node;
+    for parent in ancestors(root, node) {
         let kind = parent.kind();
         if syntax.boundaries.contains(&kind) {
             outward.push(Frame::Boundary);
