@@ -289,10 +289,10 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
         })
     };
     let bytes = match read_at_most(&found.path, options.max_file_size) {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(size)) => {
             return problem(format!(
-                "skipped: larger than {} bytes (--max-file-size)",
+                "skipped: {size} bytes, larger than the {} allowed (--max-file-size)",
                 options.max_file_size
             ))
         }
@@ -322,19 +322,22 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
     }
 }
 
-/// The bytes of the file at `path`, or None when it holds more than `limit`:
-/// a big file is turned away by its size, and one that grows while it is
-/// read by reading no more than one byte past the limit.
-fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+/// The bytes of the file at `path`, or its size when it holds more than
+/// `limit`: a big file is turned away by its size, unread, and one that
+/// grows while it is read by reading no more than one byte past the limit.
+fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
     use std::io::Read;
     let file = std::fs::File::open(path)?;
     let size = file.metadata()?.len();
     if size > limit {
-        return Ok(None);
+        return Ok(Err(size));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+    if bytes.len() as u64 > limit {
+        return Ok(Err(bytes.len() as u64));
+    }
+    Ok(Ok(bytes))
 }
 
 /// Checks one file on its own, as a project of one file, with the default

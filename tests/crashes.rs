@@ -272,7 +272,10 @@ fn a_file_over_the_size_cap_is_reported_with_the_cap() {
     let problem = problem_of(&report, "big.rs").expect("big.rs reported");
     assert_eq!(
         problem.message,
-        "skipped: larger than 1000 bytes (--max-file-size)"
+        format!(
+            "skipped: {} bytes, larger than the 1000 allowed (--max-file-size)",
+            big.len()
+        )
     );
 }
 
@@ -289,7 +292,9 @@ fn a_fifty_megabyte_file_is_skipped_by_the_default_cap() {
     assert_eq!(findings_in(&report, "ordinary.rs"), ["full-vacuum"]);
     let problem = problem_of(&report, "huge.swift").expect("huge.swift reported");
     assert!(
-        problem.message.starts_with("skipped: larger than"),
+        problem
+            .message
+            .starts_with("skipped: 50000000 bytes, larger than"),
         "{problem}"
     );
 }
