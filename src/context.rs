@@ -15,11 +15,31 @@ use crate::catalog;
 use crate::model::{FunctionKind, Model, NodeId, NodeKind, Segment};
 use crate::source::{ByteRange, Language, SourceFile};
 
-/// What the user asked the context layer to keep.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What the user asked for: which code to keep, and the limits that bound
+/// the work spent on one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// Report findings in test code, and let test code count as evidence.
     pub include_tests: bool,
+    /// Files larger than this many bytes are reported and not read.
+    pub max_file_size: u64,
+    /// How long the parses of one file may take together before the file
+    /// is reported as not checked.
+    pub parse_budget: std::time::Duration,
+}
+
+/// The default `Options::max_file_size`: 5 MB, far above hand-written
+/// source; what is larger is generated or data.
+pub const MAX_FILE_SIZE: u64 = 5_000_000;
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            include_tests: false,
+            max_file_size: MAX_FILE_SIZE,
+            parse_budget: crate::lang::PARSE_BUDGET,
+        }
+    }
 }
 
 /// The test code of one file: all of it, or some regions.

@@ -345,8 +345,14 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
             position: None,
         })
     };
-    let bytes = match std::fs::read(&found.path) {
-        Ok(bytes) => bytes,
+    let bytes = match read_at_most(&found.path, options.max_file_size) {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(size)) => {
+            return problem(format!(
+                "skipped: {size} bytes, larger than the {} allowed (--max-file-size)",
+                options.max_file_size
+            ))
+        }
         Err(error) => return problem(format!("cannot be read: {error}")),
     };
     let text = match SourceFile::decode(bytes) {
@@ -371,6 +377,24 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
         Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
         Err(problem) => Outcome::Failed(problem),
     }
+}
+
+/// The bytes of the file at `path`, or its size when it holds more than
+/// `limit`: a big file is turned away by its size, unread, and one that
+/// grows while it is read by reading no more than one byte past the limit.
+fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata()?.len();
+    if size > limit {
+        return Ok(Err(size));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Ok(Err(bytes.len() as u64));
+    }
+    Ok(Ok(bytes))
 }
 
 /// Checks one file on its own, as a project of one file, with the default
@@ -426,15 +450,17 @@ pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FilePro
             Some(offset),
         ));
     }
-    let model = lang::lower(file).map_err(|e| {
-        problem(
+    let model = lang::lower_within(file, options.parse_budget).map_err(|e| {
+        let message = if e.over_limit {
+            e.message
+        } else {
             format!(
                 "could not be parsed as {}: {}",
                 file.language.name(),
                 e.message
-            ),
-            e.offset,
-        )
+            )
+        };
+        problem(message, e.offset)
     })?;
     let ops = catalog::classify(&model, &file.text);
     let sql = facts::collect(&model, &ops);

@@ -69,6 +69,9 @@ struct CheckArgs {
     /// Print how many files and bytes each stage saw (to stderr).
     #[arg(long)]
     statistics: bool,
+    /// Skip (and report) files larger than this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = storlint::context::MAX_FILE_SIZE)]
+    max_file_size: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -114,6 +117,8 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     let selection = Selection::new(&args.select, &args.ignore)?;
     let options = storlint::Options {
         include_tests: args.include_tests,
+        max_file_size: args.max_file_size,
+        ..storlint::Options::default()
     };
     let mut report =
         storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;

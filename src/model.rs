@@ -218,6 +218,20 @@ pub enum Segment {
     Other,
 }
 
+/// The longest receiver chain the frontends keep. A longer one keeps its
+/// last segments behind a leading `Other`: no catalog entry spans that many
+/// links, and a chain of thousands of calls (generated code) would otherwise
+/// be copied into every call along it, quadratic in time and memory.
+pub const MAX_CHAIN_SEGMENTS: usize = 64;
+
+/// Shortens `segments` to `MAX_CHAIN_SEGMENTS`, keeping its end.
+pub fn cap_chain(segments: &mut Vec<Segment>) {
+    if segments.len() > MAX_CHAIN_SEGMENTS {
+        let cut = segments.len() - (MAX_CHAIN_SEGMENTS - 1);
+        segments.splice(..cut, [Segment::Other]);
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arg {
     /// Swift argument label or Kotlin named argument.

@@ -69,7 +69,10 @@ fn the_partial_index_suggestion_carries_the_predicate_the_queries_use() {
 fn test_code_is_reported_when_tests_are_included() {
     let found = |name: &str, include_tests: bool| -> Vec<String> {
         let project = common::testdata().join("projects").join(name);
-        let options = storlint::Options { include_tests };
+        let options = storlint::Options {
+            include_tests,
+            ..storlint::Options::default()
+        };
         let report =
             storlint::lint_paths_with(std::slice::from_ref(&project), &project, &options).unwrap();
         listed(&report)

@@ -21,6 +21,7 @@
 //!   `${...}` interpolation nodes are taken from the tree.
 
 use std::borrow::Cow;
+use std::time::Duration;
 
 use tree_sitter::{Node as TsNode, Tree};
 
@@ -33,11 +34,12 @@ use crate::lang::treesitter::{
 use crate::lang::{binding_node, call_node, set_binding_init, set_call_args, set_kind, ParseError};
 use crate::model::{
     Arg, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId, NodeKind, Segment,
-    StrBuilder, StrLit, Value,
+    StrBuilder, StrLit, Value, MAX_CHAIN_SEGMENTS,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
-pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
+/// Lowers a Kotlin file whose parses may take `budget` together.
+pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     // tree-sitter-kotlin's external scanner can loop forever, inside one
     // lexer call where no progress callback reaches, when the input ends
     // mid-declaration without a line break (`var db: T` then `@Before` at
@@ -55,7 +57,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         scanned_comments,
         dropped_headers,
         member_trees,
-    } = parse_best(text)?;
+    } = parse_best(text, budget)?;
     let mut constants = Constants::new();
     for tree in &trees {
         collect_constants(
@@ -77,6 +79,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
             .map(|(start, tree)| (*start, tree.root_node()))
             .collect(),
         next_member: 0,
+        root: None,
         orphans: Vec::new(),
     };
     for range in scanned_comments.unwrap_or_default() {
@@ -92,6 +95,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     };
     for tree in &trees {
         let root = tree.root_node();
+        lowerer.root = Some(root);
         collect_comments_and_errors(
             &mut lowerer.model,
             text,
@@ -106,6 +110,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     // Members whose class the trees do not show belong to no type.
     lowerer.lower_members_before(usize::MAX, 0, ctx);
     for orphan in std::mem::take(&mut lowerer.orphans) {
+        lowerer.root = Some(orphan);
         for child in named_children(orphan) {
             lowerer.lower_node(child, ctx);
         }
@@ -145,8 +150,8 @@ struct Parsed {
     member_trees: Vec<(usize, Tree)>,
 }
 
-fn parse_best(text: &str) -> Result<Parsed, ParseError> {
-    let mut parser = BudgetedParser::new(tree_sitter_kotlin_ng::LANGUAGE.into(), "Kotlin")?;
+fn parse_best(text: &str, budget: Duration) -> Result<Parsed, ParseError> {
+    let mut parser = BudgetedParser::new(tree_sitter_kotlin_ng::LANGUAGE.into(), "Kotlin", budget)?;
     let tree = parser.parse(text)?;
     if !tree.root_node().has_error() {
         return Ok(Parsed {
@@ -1040,6 +1045,8 @@ struct Lowerer<'a, 'tree> {
     /// body around it, in its place among the other members.
     members: Vec<(usize, TsNode<'tree>)>,
     next_member: usize,
+    /// The root of the tree being lowered (`jump_exit` descends from it).
+    root: Option<TsNode<'tree>>,
     /// Recovered members that lie in no class body of the trees.
     orphans: Vec<TsNode<'tree>>,
 }
@@ -1137,7 +1144,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "return_expression" => {
                 // `return@forEach` leaves only its lambda.
                 if node.child_by_field_name("label").is_none() {
-                    if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                    if let Some(exit) = jump_exit(self.root, node, &JUMPS, Leaves::Function) {
                         self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
                     }
                 }
@@ -1167,7 +1174,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     Value::Str(id)
                 }
                 None => {
-                    self.lower_children(node, ctx);
+                    self.lower_sum_operands(node, ctx);
                     Value::Other
                 }
             },
@@ -1183,7 +1190,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 // The grammar reads a bare `break` as a name; it is a hard
                 // keyword, so no variable can be called that.
                 "break" => {
-                    if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Loop) {
+                    if let Some(exit) = jump_exit(self.root, node, &JUMPS, Leaves::Loop) {
                         self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
                     }
                     Value::Other
@@ -1231,6 +1238,19 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
     }
 
+    /// Lowers the parts of a sum that builds no string. Its inner sums build
+    /// none either (their operands are a part of its operands), so they are
+    /// not asked again: a sum of thousands of terms stays linear.
+    fn lower_sum_operands(&mut self, node: TsNode, ctx: Ctx) {
+        for child in named_children(node) {
+            if is_plus(child) {
+                self.lower_sum_operands(child, ctx);
+            } else {
+                self.lower_node(child, ctx);
+            }
+        }
+    }
+
     fn lower_children(&mut self, node: TsNode, ctx: Ctx) {
         let body = matches!(node.kind(), "class_body" | "enum_class_body");
         for child in named_children(node) {
@@ -1256,9 +1276,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 self.orphans.push(member);
                 continue;
             }
+            let outer_root = self.root.replace(member);
             for child in named_children(member) {
                 self.lower_node(child, ctx);
             }
+            self.root = outer_root;
         }
     }
 
@@ -2182,8 +2204,19 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         }
     }
 
-    /// The receiver-chain view of an expression (see `Segment`).
+    /// The receiver-chain view of an expression (see `Segment`), at most
+    /// `MAX_CHAIN_SEGMENTS` long.
     fn chain(&self, node: TsNode) -> Vec<Segment> {
+        self.chain_within(node, MAX_CHAIN_SEGMENTS)
+    }
+
+    /// The chain of `node`, looking at most `links` links deep: what lies
+    /// beyond is `Other`. Every call of a long chain asks for its receiver's
+    /// chain, so the bound keeps the whole chain linear.
+    fn chain_within(&self, node: TsNode, links: usize) -> Vec<Segment> {
+        let Some(links) = links.checked_sub(1) else {
+            return vec![Segment::Other];
+        };
         match node.kind() {
             "identifier" => vec![Segment::Name(self.text(node).to_string())],
             "this_expression" => vec![Segment::Name("this".to_string())],
@@ -2194,7 +2227,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     (Some(&receiver), Some(&name))
                         if kids.len() >= 2 && name.kind() == "identifier" =>
                     {
-                        let mut segments = self.chain(receiver);
+                        let mut segments = self.chain_within(receiver, links);
                         segments.push(Segment::Name(self.text(name).to_string()));
                         segments
                     }
@@ -2204,7 +2237,8 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "call_expression" => match call_parts(node) {
                 Some(parts) => {
                     let (name, _, receiver) = self.callee_name(parts.callee);
-                    let mut segments = receiver.map_or_else(Vec::new, |r| self.chain(r));
+                    let mut segments =
+                        receiver.map_or_else(Vec::new, |r| self.chain_within(r, links));
                     segments.push(Segment::Call(name));
                     segments
                 }
@@ -2215,12 +2249,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             // Kotlin does, where they apply to the whole chain.
             "unary_expression" => node
                 .child_by_field_name("argument")
-                .map_or_else(|| vec![Segment::Other], |a| self.chain(a)),
+                .map_or_else(|| vec![Segment::Other], |a| self.chain_within(a, links)),
             "parenthesized_expression" => {
                 let inner = named_children(node)
                     .into_iter()
                     .find(|c| !matches!(c.kind(), "line_comment" | "block_comment"));
-                match inner.map(|i| self.chain(i)) {
+                match inner.map(|i| self.chain_within(i, links)) {
                     Some(segments) if !segments.contains(&Segment::Other) => segments,
                     _ => vec![Segment::Other],
                 }
@@ -2228,7 +2262,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "index_expression" => {
                 let mut segments = node
                     .named_child(0)
-                    .map_or_else(Vec::new, |target| self.chain(target));
+                    .map_or_else(Vec::new, |target| self.chain_within(target, links));
                 segments.push(Segment::Other);
                 segments
             }
@@ -2319,6 +2353,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     ) -> Option<StrLit> {
         let chosen = pick_constant(
             &self.constants,
+            self.root,
             use_site,
             name,
             qualifier,
@@ -2586,7 +2621,7 @@ mod tests {
 
     fn lower_text(text: &str) -> Model {
         let file = SourceFile::from_text("Test.kt", Language::Kotlin, text);
-        match lower(&file) {
+        match crate::lang::lower(&file) {
             Ok(model) => model,
             Err(e) => panic!("lowering failed: {e:?}"),
         }

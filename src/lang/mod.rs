@@ -7,6 +7,8 @@ pub mod sql;
 pub mod swift;
 pub(crate) mod treesitter;
 
+pub use treesitter::PARSE_BUDGET;
+
 use crate::model::{
     Arg, Binding, BindingKind, Call, Exit, Leaves, Model, NodeId, NodeKind, Segment, Value,
 };
@@ -18,6 +20,9 @@ pub struct ParseError {
     pub message: String,
     /// Where the problem is, when the parser says.
     pub offset: Option<usize>,
+    /// The file is fine as far as anyone knows, but one of storlint's
+    /// limits stopped the parse (time, depth): the message says which.
+    pub over_limit: bool,
 }
 
 impl ParseError {
@@ -25,16 +30,39 @@ impl ParseError {
         ParseError {
             message: message.into(),
             offset,
+            over_limit: false,
+        }
+    }
+
+    /// A parse stopped by one of storlint's limits rather than by the code.
+    pub fn over_limit(message: impl Into<String>, offset: Option<usize>) -> ParseError {
+        ParseError {
+            over_limit: true,
+            ..ParseError::new(message, offset)
         }
     }
 }
 
-/// Lowers a file with the frontend for its language.
+/// Syntax trees deeper than this are not lowered: lowering recurses once or
+/// twice per level, and a parser that does not recurse (tree-sitter) lets
+/// through chains without brackets (`!!!!x`, `a ? b : a ? b : ...`,
+/// `x.a.a.a...`) thousands of levels deep. Real code stays below a few
+/// hundred levels; a thousand brackets nest about four levels each.
+pub const MAX_SYNTAX_DEPTH: usize = 5000;
+
+/// Lowers a file with the frontend for its language, with the default
+/// parse budget.
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
+    lower_within(file, PARSE_BUDGET)
+}
+
+/// Lowers a file, giving up (`ParseError::over_limit`) when its tree-sitter
+/// parses take longer than `budget` together.
+pub fn lower_within(file: &SourceFile, budget: std::time::Duration) -> Result<Model, ParseError> {
     match file.language {
         Language::Rust => rust::lower(file),
-        Language::Swift => swift::lower(file),
-        Language::Kotlin => kotlin::lower(file),
+        Language::Swift => swift::lower(file, budget),
+        Language::Kotlin => kotlin::lower(file, budget),
         Language::Sql => sql::lower(file),
     }
 }

@@ -26,14 +26,21 @@ use crate::catalog::is_iteration_call;
 use crate::lang::{exit_facts, mark_awaited, Frame, ParseError};
 use crate::model::{
     Arg, Binding, BindingKind, Call, Comment, Function, FunctionKind, Leaves, LoopKind, Model,
-    NodeId, NodeKind, Segment, StrBuilder, StrLit, Value,
+    NodeId, NodeKind, Segment, StrBuilder, StrLit, Value, MAX_CHAIN_SEGMENTS,
 };
 use crate::source::{ByteRange, Language, SourceFile};
+use crate::MAX_NESTING;
 
 pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     // proc-macro2 keeps a copy of every parsed text in a thread-local table
     // that only grows; spans from this file are not used after we return.
     let _reset = SpanTableReset;
+    if let Some(offset) = too_deep(&file.text) {
+        return Err(ParseError::over_limit(
+            format!("skipped: nested more than {MAX_NESTING} levels deep"),
+            Some(offset),
+        ));
+    }
     let positions = Positions::new(file);
     let syntax = match syn::parse_file(&file.text) {
         Ok(syntax) => syntax,
@@ -1351,14 +1358,22 @@ fn member_name(member: &Member) -> (String, Span) {
 }
 
 /// The receiver-chain view of an expression: `self.db.conn()?` ->
-/// `[Name("self"), Name("db"), Call("conn")]`.
+/// `[Name("self"), Name("db"), Call("conn")]`, at most `MAX_CHAIN_SEGMENTS`
+/// long.
 fn chain(expr: &Expr) -> Vec<Segment> {
     let mut segments = Vec::new();
-    push_chain(expr, &mut segments);
+    push_chain(expr, &mut segments, MAX_CHAIN_SEGMENTS);
     segments
 }
 
-fn push_chain(expr: &Expr, out: &mut Vec<Segment>) {
+/// Pushes the chain of `expr`, looking at most `links` links deep: what
+/// lies beyond is `Other`. Every call of a long chain asks for its
+/// receiver's chain, so the bound keeps the whole chain linear.
+fn push_chain(expr: &Expr, out: &mut Vec<Segment>, links: usize) {
+    let Some(links) = links.checked_sub(1) else {
+        out.push(Segment::Other);
+        return;
+    };
     match expr {
         Expr::Path(path) => {
             if path.qself.is_some() {
@@ -1372,15 +1387,15 @@ fn push_chain(expr: &Expr, out: &mut Vec<Segment>) {
             );
         }
         Expr::Field(field) => {
-            push_chain(&field.base, out);
+            push_chain(&field.base, out, links);
             out.push(Segment::Name(member_name(&field.member).0));
         }
         Expr::MethodCall(call) => {
-            push_chain(&call.receiver, out);
+            push_chain(&call.receiver, out, links);
             out.push(Segment::Call(call.method.unraw().to_string()));
         }
         Expr::Call(call) => {
-            push_chain(&call.func, out);
+            push_chain(&call.func, out, links);
             match out.pop() {
                 Some(Segment::Name(name)) => out.push(Segment::Call(name)),
                 Some(other) => {
@@ -1391,15 +1406,17 @@ fn push_chain(expr: &Expr, out: &mut Vec<Segment>) {
             }
         }
         Expr::Index(index) => {
-            push_chain(&index.expr, out);
+            push_chain(&index.expr, out, links);
             out.push(Segment::Other);
         }
-        Expr::Try(inner) => push_chain(&inner.expr, out),
-        Expr::Await(inner) => push_chain(&inner.base, out),
-        Expr::Reference(inner) => push_chain(&inner.expr, out),
-        Expr::Paren(inner) => push_chain(&inner.expr, out),
-        Expr::Group(inner) => push_chain(&inner.expr, out),
-        Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => push_chain(&unary.expr, out),
+        Expr::Try(inner) => push_chain(&inner.expr, out, links),
+        Expr::Await(inner) => push_chain(&inner.base, out, links),
+        Expr::Reference(inner) => push_chain(&inner.expr, out, links),
+        Expr::Paren(inner) => push_chain(&inner.expr, out, links),
+        Expr::Group(inner) => push_chain(&inner.expr, out, links),
+        Expr::Unary(unary) if matches!(unary.op, UnOp::Deref(_)) => {
+            push_chain(&unary.expr, out, links)
+        }
         _ => out.push(Segment::Other),
     }
 }
@@ -1683,6 +1700,88 @@ fn decode_escape(rest: &str) -> Option<(Option<char>, usize)> {
         }
         _ => None,
     }
+}
+
+/// Where the code first nests deeper than `MAX_NESTING` levels, counting
+/// what syn and the lowering recurse on: brackets, and inside each bracket
+/// the operators, `.`, `as` and `else` of the statement being written
+/// (`&&&&u8`, `!!!!x`, `a.b().c()...`, `a + b + ...`, `else if` chains).
+/// A statement's count ends at `;` or `,`, or after a block that nothing
+/// continues. Comments and literals are skipped. Over-counting (`==` is
+/// two) only matters far beyond real code; the scan keeps a file that
+/// would overflow syn's stack from reaching it.
+fn too_deep(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    // Per open bracket: its count, and whether it is a block.
+    let mut frames: Vec<(usize, bool)> = vec![(0, true)];
+    let mut counted = 0usize;
+    let mut after_block = false;
+    let mut i = shebang_len(text);
+    while i < bytes.len() {
+        let next = bytes.get(i + 1).copied();
+        let byte = bytes[i];
+        let mut continues = false;
+        let start = i;
+        match byte {
+            b'/' if next == Some(b'/') => {
+                i = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                continue;
+            }
+            b'/' if next == Some(b'*') => {
+                i = block_comment_end(bytes, i);
+                continue;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'"' => i = quoted_end(bytes, i),
+            b'\'' => i = char_or_lifetime_end(text, i),
+            b if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 => {
+                i = prefixed_literal_end(text, i).unwrap_or_else(|| identifier_end(bytes, i));
+                continues = matches!(&bytes[start..i], b"as" | b"else");
+            }
+            b'&' | b'|' | b'!' | b'-' | b'+' | b'*' | b'/' | b'%' | b'^' | b'<' | b'>' | b'='
+            | b'.' | b'?' => {
+                i += 1;
+                continues = true;
+            }
+            _ => i += 1,
+        }
+        if after_block && !continues {
+            if let Some((count, _)) = frames.last_mut() {
+                counted -= *count;
+                *count = 0;
+            }
+        }
+        after_block = false;
+        if continues {
+            if let Some((count, _)) = frames.last_mut() {
+                *count += 1;
+                counted += 1;
+            }
+        }
+        match byte {
+            b'(' | b'[' | b'{' => frames.push((0, byte == b'{')),
+            b')' | b']' | b'}' if frames.len() > 1 => {
+                if let Some((count, block)) = frames.pop() {
+                    counted -= count;
+                    after_block = block;
+                }
+            }
+            b';' | b',' => {
+                if let Some((count, _)) = frames.last_mut() {
+                    counted -= *count;
+                    *count = 0;
+                }
+            }
+            _ => {}
+        }
+        if frames.len() + counted > MAX_NESTING + 1 {
+            return Some(start);
+        }
+    }
+    None
 }
 
 /// Finds every comment (`//...`, nested `/* ... */`, doc comments included),

@@ -15,6 +15,8 @@
 //!   stays inside the `Loop`.
 //! - Calls inside a string interpolation are children of the `Str` node.
 
+use std::time::Duration;
+
 use tree_sitter::Node as TsNode;
 
 use crate::catalog::is_iteration_call;
@@ -25,8 +27,8 @@ use crate::lang::treesitter::{
 };
 use crate::lang::{binding_node, call_node, mark_awaited, set_binding_init, set_kind, ParseError};
 use crate::model::{
-    Arg, Binding, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId, NodeKind,
-    Segment, StrBuilder, StrLit, Value,
+    cap_chain, Arg, Binding, BindingKind, Function, FunctionKind, Leaves, LoopKind, Model, NodeId,
+    NodeKind, Segment, StrBuilder, StrLit, Value,
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
@@ -65,8 +67,9 @@ const JUMPS: JumpSyntax = JumpSyntax {
     break_targets: &["switch_statement"],
 };
 
-pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
-    let mut parser = BudgetedParser::new(tree_sitter_swift::LANGUAGE.into(), "Swift")?;
+/// Lowers a Swift file whose parse may take `budget`.
+pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
+    let mut parser = BudgetedParser::new(tree_sitter_swift::LANGUAGE.into(), "Swift", budget)?;
     let tree = parser.parse(&file.text)?;
     let root = tree.root_node();
     let mut constants = Constants::new();
@@ -79,6 +82,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
     );
     let mut lowerer = Lowerer {
         src: &file.text,
+        root,
         model: Model::new(file.language),
         constants,
         constant_values: Default::default(),
@@ -109,6 +113,8 @@ enum Scope {
 
 struct Lowerer<'a, 'tree> {
     src: &'a str,
+    /// The root of the tree being lowered (`jump_exit` descends from it).
+    root: TsNode<'tree>,
     model: Model,
     constants: Constants<'tree>,
     /// Values of constants already evaluated, keyed by initializer offset.
@@ -789,7 +795,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some("break") if node.named_child_count() == 0 => Some(Leaves::Loop),
             _ => None,
         };
-        if let Some(exit) = leaves.and_then(|leaves| jump_exit(node, &JUMPS, leaves)) {
+        if let Some(exit) =
+            leaves.and_then(|leaves| jump_exit(Some(self.root), node, &JUMPS, leaves))
+        {
             self.push(parent, node.byte_range(), NodeKind::Exit(exit));
         }
         if !is_return {
@@ -813,8 +821,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .inner_sums
             .contains(&(node.start_byte(), node.end_byte()));
         if (is_plus(node) || is_misparsed_plus_call(node)) && !inner_sum {
-            if let Some(literal) = self.concatenation(node, 0) {
-                mark_inner_sums(node, &mut self.inner_sums);
+            let literal = self.concatenation(node, 0);
+            // Whether or not the sum builds a string, its inner sums are
+            // settled: asking each again would make a long sum quadratic.
+            mark_inner_sums(node, &mut self.inner_sums);
+            if let Some(literal) = literal {
                 // One Str for the whole sum; the operands' own nodes
                 // (fragment literals, calls) hang under it.
                 let id = self.push(parent, node.byte_range(), NodeKind::Str(literal));
@@ -834,7 +845,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "await_expression" => {
                 let first_new = self.model.nodes.len();
                 let value = self.lower_transparent(node, parent);
-                if let Some(exit) = jump_exit(node, &JUMPS, Leaves::Function) {
+                if let Some(exit) = jump_exit(Some(self.root), node, &JUMPS, Leaves::Function) {
                     mark_awaited(&mut self.model, first_new, exit.unconditional_in);
                 }
                 value
@@ -1302,6 +1313,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         };
         let chosen = pick_constant(
             &self.constants,
+            Some(self.root),
             use_site,
             name,
             qualifier,
@@ -1569,9 +1581,15 @@ fn is_expression(kind: &str) -> bool {
         || matches!(kind, "simple_identifier" | "lambda_literal")
 }
 
+/// The chain of a value, about to be extended by one link: capped at
+/// `MAX_CHAIN_SEGMENTS`, so that a call chain thousands of links long does
+/// not copy its whole receiver into every call along it.
 fn chain_segments(value: Value) -> Vec<Segment> {
     match value {
-        Value::Chain(segments) => segments,
+        Value::Chain(mut segments) => {
+            cap_chain(&mut segments);
+            segments
+        }
         Value::Str(_) | Value::Other => vec![Segment::Other],
     }
 }
@@ -1631,7 +1649,7 @@ mod tests {
 
     fn lower_src(text: &str) -> (SourceFile, Model) {
         let file = SourceFile::from_text("t.swift", Language::Swift, text);
-        let model = lower(&file).expect("tree-sitter always returns a tree");
+        let model = crate::lang::lower(&file).expect("tree-sitter always returns a tree");
         (file, model)
     }
 

@@ -3,24 +3,27 @@
 //! the lookup of string constants. What a grammar's node kinds mean stays in
 //! each frontend.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use crate::lang::{exit_facts, Frame, ParseError};
+use crate::lang::{exit_facts, Frame, ParseError, MAX_SYNTAX_DEPTH};
 use crate::model::{Comment, Exit, Leaves, Model, StrBuilder, StrLit};
 use crate::source::ByteRange;
 
-/// How long the tree-sitter parses of one file may take together. Real
-/// files parse in milliseconds; tree-sitter-kotlin's error recovery can run
-/// for minutes (and gigabytes) on one stray character, and one such file
-/// must not stall the run.
+/// How long the tree-sitter parses of one file may take together, unless
+/// `Options::parse_budget` says otherwise. Real files parse in
+/// milliseconds; tree-sitter-kotlin's error recovery can run for minutes
+/// (and gigabytes) on one stray character, and one such file must not
+/// stall the run.
 pub const PARSE_BUDGET: Duration = Duration::from_secs(3);
 
 /// A parser for one file: every parse it makes shares one budget, so that
 /// repair and recovery parses cannot multiply a slow one.
 pub(crate) struct BudgetedParser {
     parser: Parser,
+    budget: Duration,
     deadline: Instant,
     language: &'static str,
 }
@@ -29,6 +32,7 @@ impl BudgetedParser {
     pub(crate) fn new(
         grammar: tree_sitter::Language,
         language: &'static str,
+        budget: Duration,
     ) -> Result<BudgetedParser, ParseError> {
         let mut parser = Parser::new();
         parser.set_language(&grammar).map_err(|e| {
@@ -36,17 +40,36 @@ impl BudgetedParser {
         })?;
         Ok(BudgetedParser {
             parser,
-            deadline: Instant::now() + PARSE_BUDGET,
+            budget,
+            deadline: Instant::now() + budget,
             language,
         })
     }
 
-    /// Parses all of `text`.
+    /// Parses all of `text`. Trees nested deeper than `MAX_SYNTAX_DEPTH`
+    /// are refused, as every tree this parser makes.
     pub(crate) fn parse(&mut self, text: &str) -> Result<Tree, ParseError> {
         self.parser
             .set_included_ranges(&[])
             .map_err(|_| ParseError::new("cannot reset the parsed ranges", None))?;
-        parse_before(&mut self.parser, text, self.deadline, self.language)
+        self.parse_included(text)
+    }
+
+    fn parse_included(&mut self, text: &str) -> Result<Tree, ParseError> {
+        let tree = parse_before(
+            &mut self.parser,
+            text,
+            self.deadline,
+            self.budget,
+            self.language,
+        )?;
+        match too_deep(&tree) {
+            Some(offset) => Err(ParseError::over_limit(
+                format!("skipped: nested more than {MAX_SYNTAX_DEPTH} levels deep"),
+                Some(offset),
+            )),
+            None => Ok(tree),
+        }
     }
 
     /// Parses only `range` of `text`, as if the rest were not there; the
@@ -72,7 +95,29 @@ impl BudgetedParser {
         if self.parser.set_included_ranges(&[included]).is_err() {
             return Ok(None);
         }
-        parse_before(&mut self.parser, text, self.deadline, self.language).map(Some)
+        self.parse_included(text).map(Some)
+    }
+}
+
+/// Where `tree` first nests deeper than `MAX_SYNTAX_DEPTH`, walked without
+/// recursion: the walks that come after it recurse.
+fn too_deep(tree: &Tree) -> Option<usize> {
+    let mut cursor = tree.walk();
+    let mut depth = 0usize;
+    loop {
+        if cursor.goto_first_child() {
+            depth += 1;
+            if depth > MAX_SYNTAX_DEPTH {
+                return Some(cursor.node().start_byte());
+            }
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+            depth -= 1;
+        }
     }
 }
 
@@ -82,6 +127,7 @@ fn parse_before(
     parser: &mut Parser,
     text: &str,
     deadline: Instant,
+    budget: Duration,
     language: &str,
 ) -> Result<Tree, ParseError> {
     let bytes = text.as_bytes();
@@ -99,11 +145,8 @@ fn parse_before(
     let tree = parser.parse_with_options(&mut read, None, Some(options));
     match tree {
         Some(tree) => Ok(tree),
-        None if out_of_time => Err(ParseError::new(
-            format!(
-                "not checked: parsing took longer than {} s",
-                PARSE_BUDGET.as_secs()
-            ),
+        None if out_of_time => Err(ParseError::over_limit(
+            format!("not checked: parsing took longer than {}", seconds(budget)),
             None,
         )),
         None => Err(ParseError::new(
@@ -111,6 +154,11 @@ fn parse_before(
             None,
         )),
     }
+}
+
+/// `3 s`, `0.25 s`: a budget as the user set it.
+fn seconds(budget: Duration) -> String {
+    format!("{} s", budget.as_secs_f64())
 }
 
 /// The row and column of a byte offset, as tree-sitter counts them.
@@ -234,6 +282,7 @@ pub(crate) const MAX_CONSTANT_DEPTH: usize = 16;
 /// that qualifies a constant (Kotlin leaves out companion objects).
 pub(crate) fn pick_constant<'c, 'tree>(
     constants: &'c Constants<'tree>,
+    root: Option<Node>,
     use_site: Node,
     name: &str,
     qualifier: &[String],
@@ -246,14 +295,9 @@ pub(crate) fn pick_constant<'c, 'tree>(
         .iter()
         .filter(|c| path(&c.owners).ends_with(&wanted))
         .collect();
-    let mut around = Vec::new();
-    let mut current = use_site.parent();
-    while let Some(ancestor) = current {
-        if let Some(owner) = type_name(ancestor) {
-            around.push(owner);
-        }
-        current = ancestor.parent();
-    }
+    let mut around: Vec<String> = (ancestors(root, use_site).into_iter())
+        .filter_map(type_name)
+        .collect();
     around.reverse();
     let around = path(&around);
     let mut best: Option<(usize, &ConstantDef)> = None;
@@ -313,12 +357,43 @@ pub(crate) struct JumpSyntax {
     pub break_targets: &'static [&'static str],
 }
 
-/// The exit facts of the jump `node`, read from its ancestors; None for a
-/// `break` that leaves something other than a loop.
-pub(crate) fn jump_exit(node: Node, syntax: &JumpSyntax, leaves: Leaves) -> Option<Exit> {
-    let mut outward = Vec::new();
+/// The ancestors of `node`, innermost first. Found by one descent from
+/// `root`, the root of its tree, when known: tree-sitter finds a parent by
+/// descending from the root, so climbing parent by parent costs the square
+/// of the depth (minutes for a thousand nested `return`s or `try await`s).
+fn ancestors<'t>(root: Option<Node<'t>>, node: Node<'t>) -> Vec<Node<'t>> {
+    let mut path = Vec::new();
+    let mut current = root;
+    while let Some(ancestor) = current {
+        if ancestor == node {
+            path.reverse();
+            return path;
+        }
+        path.push(ancestor);
+        current = ancestor.child_with_descendant(node);
+    }
+    // No root, or not the root of `node`'s tree: climb, slowly but right.
+    path.clear();
     let mut child = node;
     while let Some(parent) = child.parent() {
+        path.push(parent);
+        child = parent;
+    }
+    path
+}
+
+/// The exit facts of the jump `node` in the tree whose root is `root`, read
+/// from its ancestors; None for a `break` that leaves something other than
+/// a loop.
+pub(crate) fn jump_exit(
+    root: Option<Node>,
+    node: Node,
+    syntax: &JumpSyntax,
+    leaves: Leaves,
+) -> Option<Exit> {
+    let mut outward = Vec::new();
+    let mut child = node;
+    for parent in ancestors(root, node) {
         let kind = parent.kind();
         if syntax.boundaries.contains(&kind) {
             outward.push(Frame::Boundary);
@@ -366,6 +441,7 @@ fn decided_by(conditional: Node, holder: &str) -> Option<ByteRange> {
 /// between itself and its nearest loop, closure or function, reading the
 /// branches from the tree the model was lowered from.
 pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &JumpSyntax) {
+    let on_branch = nodes_on_branches(root, syntax);
     let calls: Vec<(crate::model::NodeId, ByteRange)> = model
         .calls()
         .map(|(id, _)| (id, model.node(id).range.clone()))
@@ -374,30 +450,50 @@ pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &Jum
         let Some(node) = root.descendant_for_byte_range(range.start, range.end) else {
             continue;
         };
-        if on_branch(node, syntax) {
+        if on_branch.contains(&node.id()) {
             model.conditional_calls.insert(id);
         }
     }
 }
 
-fn on_branch(node: Node, syntax: &JumpSyntax) -> bool {
-    let mut child = node;
-    while let Some(parent) = child.parent() {
+/// The ids of the nodes that lie on a branch between themselves and their
+/// nearest loop, closure or function. Read in one walk from the root: each
+/// node's answer follows from its parent's. (Asking each node's ancestors
+/// instead costs the square of the depth per node, since tree-sitter finds
+/// a node's parent by descending from the root: a chain of a thousand calls
+/// took minutes.)
+fn nodes_on_branches(root: Node, syntax: &JumpSyntax) -> HashSet<usize> {
+    let mut on_branch = HashSet::new();
+    let mut cursor = root.walk();
+    let mut pending = vec![(root, false)];
+    while let Some((parent, parent_on_branch)) = pending.pop() {
+        if parent_on_branch {
+            on_branch.insert(parent.id());
+        }
         let kind = parent.kind();
-        if syntax.boundaries.contains(&kind) {
-            return false;
-        }
-        if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
-            let in_condition = decided_by(parent, holder).is_some_and(|range| {
-                range.start <= child.start_byte() && child.end_byte() <= range.end
-            });
-            if !in_condition {
-                return true;
-            }
-        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
-            return true;
-        }
-        child = parent;
+        let boundary = syntax.boundaries.contains(&kind);
+        let condition = (syntax.decided.iter())
+            .find(|(k, _)| *k == kind)
+            .map(|(_, holder)| decided_by(parent, holder));
+        let failure_only = syntax.failure_only.contains(&kind);
+        // The left operand of `?:`, `??`, `&&` always runs; only the rest is
+        // a branch.
+        let always_runs = failure_only.then(|| parent.named_child(0)).flatten();
+        pending.extend(parent.children(&mut cursor).map(|child| {
+            let child_on_branch = if boundary {
+                false
+            } else if let Some(condition) = &condition {
+                let in_condition = condition.as_ref().is_some_and(|range| {
+                    range.start <= child.start_byte() && child.end_byte() <= range.end
+                });
+                !in_condition || parent_on_branch
+            } else if failure_only && always_runs != Some(child) {
+                true
+            } else {
+                parent_on_branch
+            };
+            (child, child_on_branch)
+        }));
     }
-    false
+    on_branch
 }
