@@ -383,8 +383,9 @@ fn binding_named(model: &Model, at: NodeId, name: &str) -> Option<NodeId> {
     let scopes: Vec<NodeId> = model.ancestors(at).collect();
     let start = model.node(at).range.start;
     model
-        .ids()
-        .filter(|&id| matches!(&model.node(id).kind, NodeKind::Binding(b) if b.name == name))
+        .bindings_named(name)
+        .iter()
+        .copied()
         .filter(|&id| model.node(id).parent.is_some_and(|p| scopes.contains(&p)))
         .filter(|&id| {
             matches!(&model.node(id).kind, NodeKind::Binding(b)

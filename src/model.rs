@@ -4,6 +4,7 @@
 //! parent. Rules ask questions of shape ("is this call inside a loop of the
 //! same function?") by walking parent links, and never see a syntax tree.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::source::{ByteRange, Language};
@@ -62,6 +63,9 @@ pub struct Model {
     /// every function and type, and a scan of all nodes per question made
     /// summarising a file quadratic in its size.
     child_lists: OnceLock<Vec<Vec<NodeId>>>,
+    /// The bindings of each name, in node order, built on first use: a
+    /// lookup per use of a name otherwise scans every node.
+    bindings_by_name: OnceLock<HashMap<String, Vec<NodeId>>>,
 }
 
 #[derive(Debug)]
@@ -427,6 +431,7 @@ impl Model {
             aliases: Vec::new(),
             conditional_calls: Default::default(),
             child_lists: OnceLock::new(),
+            bindings_by_name: OnceLock::new(),
         }
     }
 
@@ -459,6 +464,7 @@ impl Model {
     pub fn push(&mut self, parent: Option<NodeId>, range: ByteRange, kind: NodeKind) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.child_lists = OnceLock::new();
+        self.bindings_by_name = OnceLock::new();
         self.nodes.push(Node {
             parent,
             range,
@@ -494,6 +500,21 @@ impl Model {
         lists[id.index()].iter().copied()
     }
 
+    /// The bindings (locals, parameters, properties, constants) named
+    /// `name` anywhere in the file, in source order.
+    pub fn bindings_named(&self, name: &str) -> &[NodeId] {
+        let index = self.bindings_by_name.get_or_init(|| {
+            let mut index: HashMap<String, Vec<NodeId>> = HashMap::new();
+            for id in self.ids() {
+                if let NodeKind::Binding(binding) = &self.node(id).kind {
+                    index.entry(binding.name.clone()).or_default().push(id);
+                }
+            }
+            index
+        });
+        index.get(name).map_or(&[], Vec::as_slice)
+    }
+
     pub fn calls(&self) -> impl Iterator<Item = (NodeId, &Call)> + '_ {
         self.ids().filter_map(move |id| match &self.node(id).kind {
             NodeKind::Call(call) => Some((id, call)),
@@ -522,7 +543,7 @@ impl Model {
         let scopes: Vec<NodeId> = self.ancestors(at).collect();
         let at_start = self.node(at).range.start;
         let mut best: Option<(usize, NodeId)> = None;
-        for id in self.ids() {
+        for &id in self.bindings_named(name) {
             let node = self.node(id);
             let NodeKind::Binding(binding) = &node.kind else {
                 continue;
@@ -530,9 +551,6 @@ impl Model {
             let Value::Str(text) = binding.init else {
                 continue;
             };
-            if binding.name != name {
-                continue;
-            }
             let rank = match binding.kind {
                 BindingKind::Local | BindingKind::Parameter => {
                     let visible = node.parent.is_some_and(|p| scopes.contains(&p));

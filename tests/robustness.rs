@@ -182,3 +182,79 @@ fn kotlin_file_ending_in_an_annotation_does_not_hang() {
         .expect("linting finishes");
     assert_eq!(outcome, Ok(0));
 }
+
+/// Every output format renders each of tens of thousands of findings in one
+/// file; indexing the file's lines per finding made the text output take
+/// minutes.
+#[test]
+fn many_findings_in_one_file_are_all_rendered() {
+    const FINDINGS: usize = 45_000;
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "vacuum.sql",
+        "VACUUM;\n".repeat(FINDINGS).as_bytes(),
+    );
+    let report = storlint::lint_paths(&[dir.path().to_path_buf()], dir.path()).unwrap();
+    assert_eq!(report.finding_count(), FINDINGS);
+
+    let mut text = codespan_reporting::term::termcolor::NoColor::new(Vec::new());
+    storlint::render::terminal::write_report(&mut text, &report).unwrap();
+    let text = String::from_utf8(text.into_inner()).unwrap();
+    let headers = text
+        .lines()
+        .filter(|l| l.starts_with("warning[full-vacuum]"))
+        .count();
+    assert_eq!(headers, FINDINGS);
+    assert!(text.contains(&format!("┌─ vacuum.sql:{FINDINGS}:1")));
+
+    let concise = storlint::render::concise::to_concise(&report);
+    assert_eq!(concise.lines().count(), FINDINGS);
+    assert!(concise.contains(&format!("vacuum.sql:{FINDINGS}:1: warning[full-vacuum]")));
+
+    let github = storlint::render::github::to_github(&report);
+    assert_eq!(github.lines().count(), FINDINGS);
+
+    let sarif = storlint::render::sarif::to_sarif(&report, dir.path());
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), FINDINGS);
+    let last = &results[FINDINGS - 1]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(last["startLine"], FINDINGS);
+}
+
+/// Thousands of findings on one long line: columns come from a table of the
+/// wide characters, not from walking the line per finding.
+#[test]
+fn many_findings_on_one_line_get_their_columns() {
+    const FINDINGS: usize = 20_000;
+    let text = format!("-- é\n{}", "VACUUM; ".repeat(FINDINGS));
+    let file = SourceFile::from_text("one_line.sql", Language::Sql, &text);
+    let diagnostics = storlint::lint_source(&file).unwrap();
+    assert_eq!(diagnostics.len(), FINDINGS);
+    let last = diagnostics.last().unwrap();
+    assert_eq!(
+        file.line_col(last.primary.range.start),
+        (2, (FINDINGS - 1) * 8 + 1)
+    );
+}
+
+/// Two thousand opens in one function, each kept in the same handle: the
+/// handle's uses are looked up by name, not by scanning the whole file per
+/// use (which took minutes).
+#[test]
+fn many_opens_in_one_function_are_each_reported() {
+    const OPENS: usize = 2_000;
+    let opens: String = (0..OPENS)
+        .map(|i| format!("    sqlite3_open(\"/tmp/db{i}.sqlite\", &db)\n"))
+        .collect();
+    let text = format!(
+        "import SQLite3\n\nfunc openAll() {{\n    var db: OpaquePointer?\n{opens}    sqlite3_close(db)\n}}\n"
+    );
+    let file = SourceFile::from_text("Opens.swift", Language::Swift, &text);
+    let diagnostics = storlint::lint_source(&file).unwrap();
+    let missing_wal = diagnostics
+        .iter()
+        .filter(|d| d.rule == "missing-wal")
+        .count();
+    assert_eq!(missing_wal, OPENS, "{:?}", diagnostics.first());
+}
