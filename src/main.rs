@@ -143,9 +143,6 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             for problem in &report.problems {
                 eprintln!("warning: {problem}");
             }
-            for warning in &report.warnings {
-                eprintln!("warning: {warning}");
-            }
             for warning in &report.suppression_warnings {
                 eprintln!("warning: {warning}");
             }

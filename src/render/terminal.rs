@@ -21,9 +21,6 @@ pub fn write_report(out: &mut dyn WriteColor, report: &Report) -> std::io::Resul
     for problem in &report.problems {
         writeln!(out, "warning: {problem}")?;
     }
-    for warning in &report.warnings {
-        writeln!(out, "warning: {warning}")?;
-    }
     writeln!(out, "{}", summary(report))
 }
 
