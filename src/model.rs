@@ -66,6 +66,18 @@ pub struct Model {
     /// The bindings of each name, in node order, built on first use: a
     /// lookup per use of a name otherwise scans every node.
     bindings_by_name: OnceLock<HashMap<String, Vec<NodeId>>>,
+    /// The same bindings by name and then by the scope that declares them.
+    bindings_by_scope: OnceLock<HashMap<String, HashMap<NodeId, ScopeBindings>>>,
+}
+
+/// The bindings of one name declared directly in one scope.
+#[derive(Debug, Default)]
+pub struct ScopeBindings {
+    /// In source order.
+    pub all: Vec<NodeId>,
+    /// The last that is not a local: a parameter, property or constant is
+    /// visible before its declaration too.
+    pub last_non_local: Option<NodeId>,
 }
 
 #[derive(Debug)]
@@ -432,6 +444,7 @@ impl Model {
             conditional_calls: Default::default(),
             child_lists: OnceLock::new(),
             bindings_by_name: OnceLock::new(),
+            bindings_by_scope: OnceLock::new(),
         }
     }
 
@@ -465,6 +478,7 @@ impl Model {
         let id = NodeId(self.nodes.len() as u32);
         self.child_lists = OnceLock::new();
         self.bindings_by_name = OnceLock::new();
+        self.bindings_by_scope = OnceLock::new();
         self.nodes.push(Node {
             parent,
             range,
@@ -513,6 +527,30 @@ impl Model {
             index
         });
         index.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The bindings named `name` declared directly in `scope`.
+    pub fn bindings_in_scope(&self, scope: NodeId, name: &str) -> Option<&ScopeBindings> {
+        let index = self.bindings_by_scope.get_or_init(|| {
+            let mut index: HashMap<String, HashMap<NodeId, ScopeBindings>> = HashMap::new();
+            for id in self.ids() {
+                let node = self.node(id);
+                let (NodeKind::Binding(binding), Some(scope)) = (&node.kind, node.parent) else {
+                    continue;
+                };
+                let scoped = index
+                    .entry(binding.name.clone())
+                    .or_default()
+                    .entry(scope)
+                    .or_default();
+                scoped.all.push(id);
+                if binding.kind != BindingKind::Local {
+                    scoped.last_non_local = Some(id);
+                }
+            }
+            index
+        });
+        index.get(name)?.get(&scope)
     }
 
     pub fn calls(&self) -> impl Iterator<Item = (NodeId, &Call)> + '_ {

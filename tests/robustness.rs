@@ -465,3 +465,28 @@ fn twenty_thousand_tiny_files_are_all_seen() {
     assert_eq!(report.checked, 0);
     assert_eq!(report.skipped, DIRS * FILES_PER_DIR);
 }
+
+/// Two thousand connections in one function, each shadowing the last under
+/// the same name: which binding each use refers to is found from the
+/// scope's own bindings of that name, not by comparing every binding of it.
+#[test]
+fn many_shadowed_connections_in_one_function_are_each_reported() {
+    const OPENS: usize = 2_000;
+    let opens: String = (0..OPENS)
+        .map(|i| {
+            format!(
+                "    let db = Connection::open(\"/tmp/db{i}.sqlite\")?;\n    db.execute(\"INSERT INTO t VALUES (1)\", [])?;\n"
+            )
+        })
+        .collect();
+    let text = format!(
+        "use rusqlite::Connection;\n\nfn open_all() -> rusqlite::Result<()> {{\n{opens}    Ok(())\n}}\n"
+    );
+    let file = SourceFile::from_text("opens.rs", Language::Rust, &text);
+    let diagnostics = storlint::lint_source(&file).unwrap();
+    let missing_wal = diagnostics
+        .iter()
+        .filter(|d| d.rule == "missing-wal")
+        .count();
+    assert_eq!(missing_wal, OPENS, "{:?}", diagnostics.first());
+}
