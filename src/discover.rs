@@ -156,6 +156,10 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
     let mut seen = HashSet::new();
     files.retain(|file| seen.insert(cwd.join(&file.path).components().collect::<PathBuf>()));
     discovery.files = files;
+    // Directory listings come in no particular order; reports do.
+    discovery
+        .problems
+        .sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     Ok(discovery)
 }
 
