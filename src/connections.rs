@@ -5,7 +5,8 @@
 //! This is the only place these questions look at a tree; the project stage
 //! joins the answers across files.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use crate::catalog::{self, Classified, Op};
 use crate::facts::SqlFactAt;
@@ -149,63 +150,216 @@ pub struct Fate {
     pub per_item: bool,
 }
 
-/// Follows the connection opened at `open` (a call, or a binding that reads
-/// a helper's connection) through its function.
-pub fn fate(
-    model: &Model,
-    ops: &[Classified],
-    text: &str,
-    open: NodeId,
-    repetition: Option<NodeId>,
-) -> Fate {
-    let closes: HashSet<NodeId> = ops
-        .iter()
-        .filter(|c| c.op == Op::DbClose)
-        .map(|c| c.node)
-        .collect();
-    let function = model.enclosing_function(open);
-    let mut fate = Fate {
-        escapes: false,
-        closed: false,
-        per_item: false,
-    };
-    // Opening in an initializer or a property initializer keeps the
-    // connection in the instance.
-    let in_initializer = match function.map(|f| &model.node(f).kind) {
-        Some(NodeKind::Function(f)) => f.kind == crate::model::FunctionKind::Initializer,
-        _ => true,
-    };
-    if in_initializer {
-        fate.escapes = true;
-        return fate;
-    }
-    let holders = match held_by(model, text, &closes, open, &mut fate) {
-        Some(holders) => holders,
-        None => return fate,
-    };
-    let type_name = connection_type(model, ops, open);
-    if let (Some(function), Some(type_name)) = (function, type_name.as_deref()) {
-        if signature_mentions(model, text, function, type_name) {
-            fate.escapes = true;
+/// Follows connections through the functions of one file. What every open
+/// asks about is gathered once: the close calls, and, per function, the
+/// nodes that name each binding, so a function with thousands of opens is
+/// not rescanned for each one.
+pub struct Fates<'a> {
+    model: &'a Model,
+    ops: &'a [Classified],
+    text: &'a str,
+    closes: Closes<'a>,
+    /// Per function: the nodes that may use each name (see `names_used`).
+    names_used: RefCell<HashMap<NodeId, HashMap<&'a str, Vec<NodeId>>>>,
+    /// How each local is used in a function, once known.
+    uses: RefCell<HashMap<(NodeId, NodeId), Uses>>,
+}
+
+/// The calls that close a connection, and the names they close.
+struct Closes<'a> {
+    calls: HashSet<NodeId>,
+    names: Vec<&'a str>,
+}
+
+impl<'a> Fates<'a> {
+    pub fn new(model: &'a Model, ops: &'a [Classified], text: &'a str) -> Fates<'a> {
+        let calls: HashSet<NodeId> = ops
+            .iter()
+            .filter(|c| c.op == Op::DbClose)
+            .map(|c| c.node)
+            .collect();
+        let names = calls
+            .iter()
+            .filter_map(|&close| match &model.node(close).kind {
+                NodeKind::Call(close) => Some(close),
+                _ => None,
+            })
+            .flat_map(|close| {
+                let on = close.receiver.first();
+                close
+                    .args
+                    .iter()
+                    .filter_map(|a| match &a.value {
+                        Value::Chain(chain) => chain.last(),
+                        _ => None,
+                    })
+                    .chain(on)
+                    .filter_map(|s| match s {
+                        Segment::Name(n) => Some(n.as_str()),
+                        _ => None,
+                    })
+            })
+            .collect();
+        Fates {
+            model,
+            ops,
+            text,
+            closes: Closes { calls, names },
+            names_used: RefCell::new(HashMap::new()),
+            uses: RefCell::new(HashMap::new()),
         }
     }
-    for &holder in &holders {
-        let NodeKind::Binding(binding) = &model.node(holder).kind else {
-            continue;
+
+    /// Follows the connection opened at `open` (a call, or a binding that
+    /// reads a helper's connection) through its function.
+    pub fn of(&self, open: NodeId, repetition: Option<NodeId>) -> Fate {
+        let (model, text) = (self.model, self.text);
+        let function = model.enclosing_function(open);
+        let mut fate = Fate {
+            escapes: false,
+            closed: false,
+            per_item: false,
         };
-        match binding.kind {
-            BindingKind::Property | BindingKind::Constant => fate.escapes = true,
-            BindingKind::Local | BindingKind::Parameter => {
-                let uses = uses_of(model, text, function, holder, &binding.name, &closes);
-                fate.escapes |= uses.escapes;
-                fate.closed |= uses.closed;
+        // Opening in an initializer or a property initializer keeps the
+        // connection in the instance.
+        let in_initializer = match function.map(|f| &model.node(f).kind) {
+            Some(NodeKind::Function(f)) => f.kind == crate::model::FunctionKind::Initializer,
+            _ => true,
+        };
+        if in_initializer {
+            fate.escapes = true;
+            return fate;
+        }
+        let holders = match held_by(model, text, &self.closes, open, &mut fate) {
+            Some(holders) => holders,
+            None => return fate,
+        };
+        let type_name = connection_type(model, self.ops, open);
+        if let (Some(function), Some(type_name)) = (function, type_name.as_deref()) {
+            if signature_mentions(model, text, function, type_name) {
+                fate.escapes = true;
             }
         }
+        for &holder in &holders {
+            let NodeKind::Binding(binding) = &model.node(holder).kind else {
+                continue;
+            };
+            match binding.kind {
+                BindingKind::Property | BindingKind::Constant => fate.escapes = true,
+                BindingKind::Local | BindingKind::Parameter => {
+                    let uses = match function {
+                        Some(function) => self.uses_in(function, holder, &binding.name),
+                        None => Uses {
+                            escapes: true,
+                            closed: false,
+                        },
+                    };
+                    fate.escapes |= uses.escapes;
+                    fate.closed |= uses.closed;
+                }
+            }
+        }
+        if let Some(repetition) = repetition {
+            fate.per_item = varies_per_item(model, open, repetition, &holders);
+        }
+        fate
     }
-    if let Some(repetition) = repetition {
-        fate.per_item = varies_per_item(model, open, repetition, &holders);
+
+    /// How the local `holder` named `name` is used in `function`.
+    fn uses_in(&self, function: NodeId, holder: NodeId, name: &str) -> Uses {
+        if let Some(uses) = self.uses.borrow().get(&(function, holder)) {
+            return *uses;
+        }
+        let identifier = name.chars().all(is_identifier_char);
+        let candidates = if identifier {
+            let mut index = self.names_used.borrow_mut();
+            let names = index
+                .entry(function)
+                .or_insert_with(|| names_used(self.model, self.text, function));
+            names.get(name).cloned().unwrap_or_default()
+        } else {
+            // A name the index cannot hold as one word: look everywhere.
+            self.model.descendants(function)
+        };
+        let uses = uses_of(
+            self.model,
+            self.text,
+            &candidates,
+            holder,
+            name,
+            &self.closes.calls,
+        );
+        self.uses.borrow_mut().insert((function, holder), uses);
+        uses
     }
-    fate
+}
+
+fn is_identifier_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The nodes of `function` that may use a name, by name: returns and
+/// assignments of it, calls on it or passing it, and literals and arguments
+/// whose text holds it as a word. `uses_of` decides which really do.
+fn names_used<'a>(
+    model: &'a Model,
+    text: &'a str,
+    function: NodeId,
+) -> HashMap<&'a str, Vec<NodeId>> {
+    let mut index: HashMap<&'a str, Vec<NodeId>> = HashMap::new();
+    let mut add = |name: &'a str, id: NodeId| {
+        let ids = index.entry(name).or_default();
+        if ids.last() != Some(&id) {
+            ids.push(id);
+        }
+    };
+    let words = |range: &ByteRange| {
+        text.get(range.clone())
+            .unwrap_or_default()
+            .split(|c: char| !is_identifier_char(c))
+            .filter(|word| !word.is_empty())
+    };
+    for id in model.descendants(function) {
+        let node = model.node(id);
+        match &node.kind {
+            NodeKind::Return(Value::Chain(chain))
+            | NodeKind::Assign {
+                value: Value::Chain(chain),
+                ..
+            } => {
+                if let [Segment::Name(name)] = chain.as_slice() {
+                    add(name, id);
+                }
+            }
+            NodeKind::Binding(binding) if binding.init == Value::Other => {
+                for word in words(&node.range) {
+                    add(word, id);
+                }
+            }
+            NodeKind::Call(call) => {
+                if let Some(Segment::Name(name)) = call.receiver.first() {
+                    add(name, id);
+                }
+                for arg in &call.args {
+                    match &arg.value {
+                        Value::Chain(chain) => {
+                            if let [Segment::Name(name)] = chain.as_slice() {
+                                add(name, id);
+                            }
+                        }
+                        Value::Other => {
+                            for word in words(&arg.range) {
+                                add(word, id);
+                            }
+                        }
+                        Value::Str(_) => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    index
 }
 
 /// The local or property bindings that hold the connection opened at
@@ -214,7 +368,7 @@ pub fn fate(
 fn held_by(
     model: &Model,
     text: &str,
-    closes: &HashSet<NodeId>,
+    closes: &Closes,
     open: NodeId,
     fate: &mut Fate,
 ) -> Option<Vec<NodeId>> {
@@ -244,7 +398,7 @@ fn held_by(
                     fate.escapes = true;
                     return None;
                 }
-                if closes.contains(&parent) {
+                if closes.calls.contains(&parent) {
                     fate.closed = true;
                     return None;
                 }
@@ -310,36 +464,13 @@ fn held_by(
 fn handle_arguments(
     model: &Model,
     text: &str,
-    closes: &HashSet<NodeId>,
+    closes: &Closes,
     call: NodeId,
     fate: &mut Fate,
 ) -> Option<Vec<NodeId>> {
     let NodeKind::Call(c) = &model.node(call).kind else {
         return Some(Vec::new());
     };
-    let closed_names: Vec<&str> = closes
-        .iter()
-        .filter_map(|&close| match &model.node(close).kind {
-            NodeKind::Call(close) => Some(close),
-            _ => None,
-        })
-        .flat_map(|close| {
-            let on = close.receiver.first();
-            close
-                .args
-                .iter()
-                .filter_map(|a| match &a.value {
-                    Value::Chain(chain) => chain.last(),
-                    _ => None,
-                })
-                .chain(on)
-                .filter_map(|s| match s {
-                    Segment::Name(n) => Some(n.as_str()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
     let mut handles = Vec::new();
     for arg in &c.args {
         let Value::Chain(chain) = &arg.value else {
@@ -351,7 +482,7 @@ fn handle_arguments(
         let Some(Segment::Name(last)) = chain.last() else {
             continue;
         };
-        if !by_reference && !closed_names.contains(&last.as_str()) {
+        if !by_reference && !closes.names.contains(&last.as_str()) {
             continue;
         }
         match chain.as_slice() {
@@ -377,27 +508,22 @@ fn is_last_statement(model: &Model, node: NodeId, parent: NodeId) -> bool {
         .any(|sibling| model.node(sibling).range.start >= end)
 }
 
-/// The binding `name` refers to at `at`: in an enclosing scope, the latest
-/// one before `at`, or a property of an enclosing type.
+/// The binding `name` refers to at `at`: in the innermost enclosing scope
+/// that declares one, the latest declared before `at`, or a parameter,
+/// property or constant of that scope declared anywhere in it.
 fn binding_named(model: &Model, at: NodeId, name: &str) -> Option<NodeId> {
-    let scopes: Vec<NodeId> = model.ancestors(at).collect();
     let start = model.node(at).range.start;
-    model
-        .ids()
-        .filter(|&id| matches!(&model.node(id).kind, NodeKind::Binding(b) if b.name == name))
-        .filter(|&id| model.node(id).parent.is_some_and(|p| scopes.contains(&p)))
-        .filter(|&id| {
-            matches!(&model.node(id).kind, NodeKind::Binding(b)
-                if b.kind != BindingKind::Local || model.node(id).range.start < start)
-        })
-        .max_by_key(|&id| {
-            let depth = model
-                .node(id)
-                .parent
-                .and_then(|p| scopes.iter().position(|&s| s == p))
-                .unwrap_or(usize::MAX);
-            (usize::MAX - depth, model.node(id).range.start)
-        })
+    model.ancestors(at).find_map(|scope| {
+        let scoped = model.bindings_in_scope(scope, name)?;
+        let before = scoped
+            .all
+            .partition_point(|&id| model.node(id).range.start < start);
+        let latest_before = before.checked_sub(1).map(|i| scoped.all[i]);
+        [latest_before, scoped.last_non_local]
+            .into_iter()
+            .flatten()
+            .max_by_key(|&id| (model.node(id).range.start, id))
+    })
 }
 
 fn local_named(model: &Model, at: NodeId, name: &str) -> Option<NodeId> {
@@ -482,6 +608,7 @@ fn signature_mentions(model: &Model, text: &str, function: NodeId, type_name: &s
         .any(|w| *w == "Self" || (!w.is_empty() && w.contains(type_name)))
 }
 
+#[derive(Clone, Copy)]
 struct Uses {
     escapes: bool,
     closed: bool,
@@ -497,11 +624,12 @@ fn keeps_argument(call: &crate::model::Call) -> bool {
         )
 }
 
-/// How the local `holder` named `name` is used in `function`.
+/// How the local `holder` named `name` is used by `candidates`, the nodes
+/// of its function that may name it.
 fn uses_of(
     model: &Model,
     text: &str,
-    function: Option<NodeId>,
+    candidates: &[NodeId],
     holder: NodeId,
     name: &str,
     closes: &HashSet<NodeId>,
@@ -510,16 +638,12 @@ fn uses_of(
         escapes: false,
         closed: false,
     };
-    let Some(function) = function else {
-        uses.escapes = true;
-        return uses;
-    };
     let is_name = |chain: &[Segment]| matches!(chain, [Segment::Name(n)] if n == name);
     let refers_here = |id: NodeId| binding_named(model, id, name) == Some(holder);
     // The value itself, not something read from it: `conn` in
     // `Self { conn }`, not in `Int(db.intForQuery(..))`.
     let mentions = |range: ByteRange| text.get(range).is_some_and(|t| mentions_value(t, name));
-    for id in model.descendants(function) {
+    for &id in candidates {
         match &model.node(id).kind {
             NodeKind::Return(Value::Chain(chain)) if is_name(chain) && refers_here(id) => {
                 uses.escapes = true;
@@ -566,7 +690,7 @@ fn uses_of(
 /// Whether `text` names `name` as a whole value: not followed by a member
 /// access, a call or an index.
 fn mentions_value(text: &str, name: &str) -> bool {
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let is_ident = is_identifier_char;
     let mut from = 0;
     while let Some(at) = text[from..].find(name) {
         let start = from + at;

@@ -2,9 +2,12 @@
 //! `.ignore`, skipping hidden and build directories, and picks each file's
 //! language by extension.
 
-use std::path::{Path, PathBuf};
+use std::collections::HashSet;
+use std::ffi::OsStr;
+use std::path::{Component, Path, PathBuf};
 
 use crate::source::Language;
+use crate::FileProblem;
 
 /// Directories that hold build output or third-party code, never the
 /// project's own sources.
@@ -26,9 +29,10 @@ pub struct Discovered {
 #[derive(Debug, Default)]
 pub struct Discovery {
     pub files: Vec<Discovered>,
-    /// Problems that do not stop the run (an unreadable directory, a named
-    /// file in no supported language).
-    pub warnings: Vec<String>,
+    /// Paths not checked, and why: an unreadable directory, a symbolic
+    /// link inside a walked directory, a FIFO or device, a named file in no
+    /// supported language. None of them stops the run.
+    pub problems: Vec<FileProblem>,
 }
 
 #[derive(Debug)]
@@ -48,25 +52,48 @@ impl std::fmt::Display for DiscoverError {
 
 impl std::error::Error for DiscoverError {}
 
+const NOT_REGULAR: &str = "skipped: not a regular file";
+
 pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverError> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(DiscoverError::NotFound(missing.clone()));
     }
     let mut discovery = Discovery::default();
+    let mut problem = |path: &Path, message: String| {
+        discovery.problems.push(FileProblem {
+            path: display_path(path, cwd),
+            message,
+            position: None,
+        })
+    };
+    let mut files = Vec::new();
     for root in paths {
-        if root.is_file() {
+        // A named path is followed when it is a link; what it names decides.
+        let metadata = match std::fs::metadata(root) {
+            Ok(metadata) => metadata,
+            Err(error) => {
+                problem(root, format!("cannot be read: {error}"));
+                continue;
+            }
+        };
+        if metadata.is_file() {
             match Language::from_path(root) {
-                Some(language) => discovery.files.push(Discovered {
+                Some(language) => files.push(Discovered {
                     path: root.clone(),
                     display: display_path(root, cwd),
                     layout_path: layout_path(root, cwd, root.parent().unwrap_or(root)),
                     language,
                 }),
-                None => discovery.warnings.push(format!(
-                    "{}: not checked: storlint reads .rs, .swift, .kt, .kts and .sql files",
-                    display_path(root, cwd)
-                )),
+                None => problem(
+                    root,
+                    "not checked: storlint reads .rs, .swift, .kt, .kts and .sql files".to_string(),
+                ),
             }
+            continue;
+        }
+        if !metadata.is_dir() {
+            // Reading a FIFO or a device could block forever.
+            problem(root, NOT_REGULAR.to_string());
             continue;
         }
         let walker = ignore::WalkBuilder::new(root)
@@ -78,27 +105,75 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
             })
             .build();
         for entry in walker {
-            match entry {
-                Ok(entry) => {
-                    if !entry.file_type().is_some_and(|t| t.is_file()) {
-                        continue;
-                    }
-                    if let Some(language) = Language::from_path(entry.path()) {
-                        discovery.files.push(Discovered {
-                            display: display_path(entry.path(), cwd),
-                            layout_path: layout_path(entry.path(), cwd, root),
-                            path: entry.into_path(),
-                            language,
-                        });
-                    }
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(error) => {
+                    let (path, message) = walk_problem(&error, root);
+                    problem(&path, message);
+                    continue;
                 }
-                Err(error) => discovery.warnings.push(error.to_string()),
+            };
+            let Some(file_type) = entry.file_type() else {
+                continue;
+            };
+            if file_type.is_dir() {
+                continue;
             }
+            let path = entry.path();
+            // A named link to a directory is the walk's root: it is walked.
+            if file_type.is_symlink() && entry.depth() > 0 {
+                // Not followed: a link may lead out of the project or back
+                // into it, in a loop. One that could hold sources is said.
+                if Language::from_path(path).is_some() || path.is_dir() {
+                    problem(
+                        path,
+                        "skipped: symbolic link (links inside a directory are not followed; \
+                         name it on the command line to check it)"
+                            .to_string(),
+                    );
+                }
+                continue;
+            }
+            let Some(language) = Language::from_path(path) else {
+                continue;
+            };
+            if !file_type.is_file() {
+                problem(path, NOT_REGULAR.to_string());
+                continue;
+            }
+            files.push(Discovered {
+                display: display_path(path, cwd),
+                layout_path: layout_path(path, cwd, root),
+                path: entry.into_path(),
+                language,
+            });
         }
     }
-    discovery.files.sort_by(|a, b| a.display.cmp(&b.display));
-    discovery.files.dedup_by(|a, b| a.display == b.display);
+    files.sort_by(|a, b| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
+    // The same file reached twice (a directory and a file in it, `./a.rs`
+    // and `a.rs`) is checked once. Distinct files are never merged, even
+    // when their names print alike.
+    let mut seen = HashSet::new();
+    files.retain(|file| seen.insert(cwd.join(&file.path).components().collect::<PathBuf>()));
+    discovery.files = files;
+    // Directory listings come in no particular order; reports do.
+    discovery
+        .problems
+        .sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     Ok(discovery)
+}
+
+/// The path a walk error is about (the directory that could not be read),
+/// and what went wrong.
+fn walk_problem(error: &ignore::Error, root: &Path) -> (PathBuf, String) {
+    match error {
+        ignore::Error::WithPath { path, err } => (path.clone(), walk_problem(err, root).1),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_problem(err, root)
+        }
+        ignore::Error::Io(io) => (root.to_path_buf(), format!("cannot be read: {io}")),
+        other => (root.to_path_buf(), other.to_string()),
+    }
 }
 
 /// The path relative to `cwd` when under it, otherwise relative to `root`
@@ -116,7 +191,7 @@ fn layout_path(path: &Path, cwd: &Path, root: &Path) -> String {
         .strip_prefix(cwd)
         .or_else(|_| path.strip_prefix(absolute(root)))
         .unwrap_or(&path);
-    relative.to_string_lossy().replace('\\', "/")
+    shown(relative)
 }
 
 /// `./src/a.rs` -> `src/a.rs`; an absolute path under `cwd` -> relative to it.
@@ -125,12 +200,47 @@ pub fn display_path(path: &Path, cwd: &Path) -> String {
         .strip_prefix(cwd)
         .or_else(|_| path.strip_prefix("."))
         .unwrap_or(path);
-    let shown = if relative.as_os_str().is_empty() {
-        path
+    if relative.as_os_str().is_empty() {
+        shown(path)
     } else {
-        relative
-    };
-    shown.to_string_lossy().replace('\\', "/")
+        shown(relative)
+    }
+}
+
+/// A path as text, with `/` between its components, that tells distinct
+/// paths apart and stays on one line: bytes that are not UTF-8 show as
+/// `\xff`, control characters as `\n`, `\t` or `\u{1b}`. A backslash in a
+/// Unix file name stays a backslash, never a separator.
+fn shown(path: &Path) -> String {
+    let mut out = String::new();
+    for component in path.components() {
+        match component {
+            Component::Prefix(prefix) => out.push_str(&prefix.as_os_str().to_string_lossy()),
+            Component::RootDir => out.push('/'),
+            other => {
+                if !out.is_empty() && !out.ends_with('/') {
+                    out.push('/');
+                }
+                escape_into(&mut out, other.as_os_str());
+            }
+        }
+    }
+    out
+}
+
+fn escape_into(out: &mut String, name: &OsStr) {
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -175,6 +285,35 @@ mod tests {
     }
 
     #[test]
+    fn names_are_shown_distinctly_and_on_one_line() {
+        assert_eq!(shown(Path::new("./a//b/c.rs")), "./a/b/c.rs");
+        assert_eq!(shown(Path::new("/x/new\nline.sql")), "/x/new\\nline.sql");
+        assert_eq!(shown(Path::new("a\\b.sql")), "a\\b.sql");
+        assert_eq!(shown(Path::new("My App/Café.swift")), "My App/Café.swift");
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let latin1 = Path::new(OsStr::from_bytes(b"caf\xe9.sql"));
+            assert_eq!(shown(latin1), "caf\\xe9.sql");
+        }
+    }
+
+    #[test]
+    fn a_walk_error_names_the_directory_it_could_not_read() {
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let error = ignore::Error::WithDepth {
+            depth: 2,
+            err: Box::new(ignore::Error::WithPath {
+                path: PathBuf::from("app/locked"),
+                err: Box::new(ignore::Error::Io(denied)),
+            }),
+        };
+        let (path, message) = walk_problem(&error, Path::new("app"));
+        assert_eq!(path, Path::new("app/locked"));
+        assert_eq!(message, "cannot be read: permission denied");
+    }
+
+    #[test]
     fn a_missing_path_is_an_error_naming_it() {
         let err = discover(&[PathBuf::from("no/such/dir")], Path::new(".")).unwrap_err();
         assert_eq!(err.to_string(), "no/such/dir: no such file or directory");
@@ -187,8 +326,9 @@ mod tests {
         std::fs::write(&file, "VACUUM").unwrap();
         let found = discover(std::slice::from_ref(&file), dir.path()).unwrap();
         assert!(found.files.is_empty());
+        let problems: Vec<String> = found.problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(
-            found.warnings,
+            problems,
             ["notes.txt: not checked: storlint reads .rs, .swift, .kt, .kts and .sql files"]
         );
     }

@@ -71,10 +71,9 @@ pub struct CheckedFile {
 #[derive(Debug, Default)]
 pub struct Report {
     pub files: Vec<CheckedFile>,
-    /// Files that could not be read or parsed; the run went on without them.
+    /// Paths that could not be read, walked or parsed; the run went on
+    /// without them.
     pub problems: Vec<FileProblem>,
-    /// Warnings from discovery.
-    pub warnings: Vec<String>,
     /// `storlint-ignore` comments that name an unknown rule or marker, or
     /// hold prose where rule ids belong: they suppress nothing.
     pub suppression_warnings: Vec<FileProblem>,
@@ -178,7 +177,7 @@ pub fn lint_paths_with(
             .collect()
     });
     let mut report = Report {
-        warnings: discovery.warnings,
+        problems: discovery.problems,
         ..Report::default()
     };
     let mut analysed = Vec::new();

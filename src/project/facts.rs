@@ -312,6 +312,7 @@ impl FileSummary {
             ..FileSummary::default()
         };
         let transactions = Transactions::new(model, ops, &sql.facts);
+        let fates = connections::Fates::new(model, ops, text);
         let with_storage: HashSet<NodeId> = ops
             .iter()
             .filter_map(|op| model.enclosing_function(op.node))
@@ -612,7 +613,7 @@ impl FileSummary {
                 _ => continue,
             };
             let loop_node = model.repetition(id);
-            let fate = connections::fate(model, ops, text, id, loop_node);
+            let fate = fates.of(id, loop_node);
             let helper = matches!(classified.op, Op::DbFromHelper { .. });
             summary.open_uses.push(OpenUse {
                 place: place(id, range),

@@ -12,27 +12,30 @@ use crate::Report;
 pub fn write_report(out: &mut dyn WriteColor, report: &Report) -> std::io::Result<()> {
     let config = Config::default();
     for checked in &report.files {
+        // Indexes the file's lines once for all of its findings.
+        let file = rendered_file(&checked.source);
         for diagnostic in &checked.diagnostics {
-            write_diagnostic(out, &config, &checked.source, diagnostic)?;
+            write_diagnostic(out, &config, &file, diagnostic)?;
         }
     }
     for problem in &report.problems {
         writeln!(out, "warning: {problem}")?;
     }
-    for warning in &report.warnings {
-        writeln!(out, "warning: {warning}")?;
-    }
     writeln!(out, "{}", summary(report))
+}
+
+/// A file as the renderer reads it; building one indexes its lines.
+pub fn rendered_file(source: &SourceFile) -> SimpleFile<&str, &str> {
+    SimpleFile::new(source.display.as_str(), source.text.as_str())
 }
 
 pub fn write_diagnostic(
     out: &mut dyn WriteColor,
     config: &Config,
-    source: &SourceFile,
+    file: &SimpleFile<&str, &str>,
     diagnostic: &Diagnostic,
 ) -> std::io::Result<()> {
-    let file = SimpleFile::new(source.display.as_str(), source.text.as_str());
-    term::emit_to_write_style(out, config, &file, &to_rendered(diagnostic))
+    term::emit_to_write_style(out, config, file, &to_rendered(diagnostic))
         .map_err(|e| std::io::Error::other(e.to_string()))
 }
 
