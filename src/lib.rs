@@ -211,7 +211,7 @@ pub fn lint_paths_with(
     // iterates). A wrapper of a wrapper is found in the next pass; a few
     // passes cover the chains the project stage follows.
     const MAX_PASSES: usize = 6;
-    let mut searched: HashSet<String> = HashSet::new();
+    let mut searched: HashSet<Vec<String>> = HashSet::new();
     for _ in 0..MAX_PASSES {
         if skipped.is_empty() {
             break;
@@ -220,14 +220,15 @@ pub fn lint_paths_with(
         let called = project.names_callers_matter();
         let declared = project.names_loops_wait_on();
         drop(project);
-        let names: Vec<String> = called
+        let names: Vec<Vec<String>> = called
             .into_iter()
             .chain(
                 declared
                     .iter()
-                    .flat_map(|name| prefilter::declarations_of(name)),
+                    .flat_map(|name| prefilter::declarations_of(name))
+                    .map(|declaration| vec![declaration]),
             )
-            .filter(|name| searched.insert(name.clone()))
+            .filter(|group| searched.insert(group.clone()))
             .collect();
         if names.is_empty() {
             break;

@@ -148,28 +148,75 @@ pub fn declarations_of(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// A set of identifiers to look for as whole words: the names of the
-/// project's own storage functions, for the second pass over the files the
-/// catalog's words skipped.
+/// How a declaration of type `name` is written (`class Store`,
+/// `interface Store`, `protocol Store`, `trait Store`, `struct Store`).
+pub fn type_declarations_of(name: &str) -> Vec<String> {
+    [
+        "class",
+        "interface",
+        "protocol",
+        "trait",
+        "struct",
+        "object",
+    ]
+    .iter()
+    .map(|keyword| format!("{keyword} {name}"))
+    .collect()
+}
+
+/// Groups of identifiers to look for as whole words, a file matching when
+/// every word of one group is in it: for the later passes, a project
+/// function's name with its type's (`save` with `NoteRepository`), or a
+/// declaration (`fun fetch`).
 #[derive(Clone)]
-pub struct Words(std::sync::Arc<AhoCorasick>);
+pub struct Words(std::sync::Arc<WordGroups>);
+
+struct WordGroups {
+    automaton: AhoCorasick,
+    groups: Vec<Vec<usize>>,
+    patterns: usize,
+}
 
 impl Words {
-    pub fn new(names: &[String]) -> Words {
-        let automaton = AhoCorasick::new(names).unwrap_or_else(|_| {
+    pub fn new(groups: &[Vec<String>]) -> Words {
+        let mut words: Vec<&str> = groups.iter().flatten().map(String::as_str).collect();
+        words.sort_unstable();
+        words.dedup();
+        let id = |word: &String| words.binary_search(&word.as_str()).unwrap_or_default();
+        let groups = groups
+            .iter()
+            .filter(|group| !group.is_empty())
+            .map(|group| group.iter().map(&id).collect())
+            .collect();
+        let automaton = AhoCorasick::new(&words).unwrap_or_else(|_| {
             AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
         });
-        Words(std::sync::Arc::new(automaton))
+        Words(std::sync::Arc::new(WordGroups {
+            automaton,
+            groups,
+            patterns: words.len(),
+        }))
     }
 
-    /// Whether `text` holds one of the names, not as part of a longer identifier.
+    /// Whether every word of some group is in `text`, each as a whole word.
     pub fn any_in(&self, text: &str) -> bool {
-        let identifier = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        self.0.find_overlapping_iter(text).any(|found| {
-            let before = text[..found.start()].chars().next_back();
-            let after = text[found.end()..].chars().next();
-            !identifier(before) && !identifier(after)
-        })
+        let words = &self.0;
+        let mut found = vec![false; words.patterns];
+        for hit in words.automaton.find_overlapping_iter(text) {
+            let pattern = hit.pattern().as_usize();
+            if found[pattern] || !whole_word(text, hit.start(), hit.end()) {
+                continue;
+            }
+            found[pattern] = true;
+            let complete = words
+                .groups
+                .iter()
+                .any(|group| group.contains(&pattern) && group.iter().all(|&p| found[p]));
+            if complete {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -252,7 +299,13 @@ mod tests {
 
     #[test]
     fn project_function_names_match_as_whole_words() {
-        let words = Words::new(&["discard".to_string(), "saveNote".to_string()]);
+        let words = Words::new(&[
+            vec!["discard".to_string()],
+            vec!["saveNote".to_string()],
+            vec!["save".to_string(), "NoteStore".to_string()],
+        ]);
+        assert!(words.any_in("store: NoteStore; store.save(n)"));
+        assert!(!words.any_in("settings.save(n)"));
         assert!(words.any_in("repository.discard(note)"));
         assert!(words.any_in("x = saveNote(n)"));
         assert!(!words.any_in("discardable = true"));

@@ -31,6 +31,7 @@ pub use sql::BorrowedSql;
 use crate::context;
 use crate::lang::sql::SqlFact;
 use crate::model::FunctionKind;
+use crate::prefilter;
 use crate::source::SourceFile;
 use graph::CallGraph;
 use settings::Reach;
@@ -245,8 +246,13 @@ impl<'a> Project<'a> {
     /// handed, run a closure in a transaction, open or close a connection,
     /// or enable WAL. A file calling only functions that read rows can
     /// neither hold nor decide a finding.
-    pub fn names_callers_matter(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
+    ///
+    /// Each comes as the groups of words a calling file must hold: a
+    /// method's name with its type's, or a supertype's (a call on a value
+    /// of another type cannot reach it), in either case of the first
+    /// letter (`noteDao().insert(..)` names the DAO by its getter).
+    pub fn names_callers_matter(&self) -> Vec<Vec<String>> {
+        let mut names: Vec<Vec<String>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let holds_writes: HashSet<usize> = file
                 .summary
@@ -287,13 +293,60 @@ impl<'a> Project<'a> {
                     || opens_or_enables.contains(&i)
                     || holds_writes.contains(&i);
                 if matters {
-                    names.push(function.name.clone());
+                    names.extend(self.caller_words(function));
                 }
             }
         }
         names.sort();
         names.dedup();
         names
+    }
+
+    /// The word groups that a file calling `function` holds (see
+    /// `names_callers_matter`).
+    fn caller_words(&self, function: &FunctionSummary) -> Vec<Vec<String>> {
+        let Some(owner) = &function.owner else {
+            return vec![vec![function.name.clone()]];
+        };
+        // A library's base (`NSObject`, a delegate protocol) dispatches to
+        // the method from code the project does not hold. A supertype not
+        // declared in the files parsed so far may be declared in one not
+        // parsed yet: its declaration is looked for first.
+        let declared = |ty: &str| {
+            self.files
+                .iter()
+                .any(|f| f.summary.types.iter().any(|t| t == ty))
+        };
+        let mut types: Vec<&str> = vec![owner.as_str()];
+        let mut groups = Vec::new();
+        for file in &self.files {
+            for (ty, supertype) in &file.summary.supertypes {
+                if ty != owner {
+                    continue;
+                }
+                if declared(supertype) {
+                    types.push(supertype);
+                } else {
+                    groups.extend(
+                        prefilter::type_declarations_of(supertype)
+                            .into_iter()
+                            .map(|declaration| vec![declaration]),
+                    );
+                }
+            }
+        }
+        for ty in types {
+            let ty = ty.rsplit(['.', ':']).next().unwrap_or(ty);
+            let mut chars = ty.chars();
+            let Some(first) = chars.next() else { continue };
+            let rest = chars.as_str();
+            for initial in [first.to_ascii_uppercase(), first.to_ascii_lowercase()] {
+                groups.push(vec![function.name.clone(), format!("{initial}{rest}")]);
+            }
+        }
+        groups.sort();
+        groups.dedup();
+        groups
     }
 
     /// Functions whose declarations decide whether a loop's writes are
