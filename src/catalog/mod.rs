@@ -607,6 +607,19 @@ pub fn keeps_single_value(language: Language, ty: &str, method: &str) -> bool {
         }
 }
 
+/// Whether the language's libraries chain single values through operators
+/// (`keeps_single_value`): there, whether a loop runs once depends on the
+/// declared return type at the start of its receiver chain.
+pub fn chains_single_values(language: Language) -> bool {
+    language == Language::Kotlin
+}
+
+/// Whether a value is commonly reached through a getter named after its
+/// type with a lower-case initial (Room's `db.noteDao()`).
+pub fn getters_named_after_types(language: Language) -> bool {
+    language == Language::Kotlin
+}
+
 /// Higher-order calls whose closure argument runs once per element, making
 /// the closure a loop body.
 pub fn is_iteration_call(language: Language, name: &str) -> bool {

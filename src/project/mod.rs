@@ -292,8 +292,10 @@ impl<'a> Project<'a> {
                     || function.closes_connection
                     || opens_or_enables.contains(&i)
                     || holds_writes.contains(&i);
-                if matters {
-                    names.extend(self.caller_words(function));
+                // A file-private function's callers are in its own file,
+                // which the stage already has.
+                if matters && !function.file_private {
+                    names.extend(self.caller_words(f, function));
                 }
             }
         }
@@ -304,7 +306,8 @@ impl<'a> Project<'a> {
 
     /// The word groups that a file calling `function` holds (see
     /// `names_callers_matter`).
-    fn caller_words(&self, function: &FunctionSummary) -> Vec<Vec<String>> {
+    fn caller_words(&self, file: usize, function: &FunctionSummary) -> Vec<Vec<String>> {
+        let language = self.files[file].source.language;
         let Some(owner) = &function.owner else {
             return vec![vec![function.name.clone()]];
         };
@@ -340,7 +343,12 @@ impl<'a> Project<'a> {
             let mut chars = ty.chars();
             let Some(first) = chars.next() else { continue };
             let rest = chars.as_str();
-            for initial in [first.to_ascii_uppercase(), first.to_ascii_lowercase()] {
+            let initials = if crate::catalog::getters_named_after_types(language) {
+                vec![first.to_ascii_uppercase(), first.to_ascii_lowercase()]
+            } else {
+                vec![first]
+            };
+            for initial in initials {
                 groups.push(vec![function.name.clone(), format!("{initial}{rest}")]);
             }
         }
@@ -376,6 +384,9 @@ impl<'a> Project<'a> {
             }
             // What a loop iterates over: `service.fetch().flatMap { }` is
             // one value when `fetch` is declared to return a `Result`.
+            if !crate::catalog::chains_single_values(file.source.language) {
+                continue;
+            }
             let iterating = file
                 .summary
                 .writes
