@@ -252,13 +252,18 @@ fn many_opens_in_one_function_are_each_reported() {
     let text = format!(
         "import SQLite3\n\nfunc openAll() {{\n    var db: OpaquePointer?\n{opens}    sqlite3_close(db)\n}}\n"
     );
-    let file = SourceFile::from_text("Opens.swift", Language::Swift, &text);
+    assert_missing_wal_count("Opens.swift", Language::Swift, &text, OPENS);
+}
+
+/// Lints `text` as one file and checks it has `expected` missing-wal findings.
+fn assert_missing_wal_count(path: &str, language: Language, text: &str, expected: usize) {
+    let file = SourceFile::from_text(path, language, text);
     let diagnostics = storlint::lint_source(&file).unwrap();
     let missing_wal = diagnostics
         .iter()
         .filter(|d| d.rule == "missing-wal")
         .count();
-    assert_eq!(missing_wal, OPENS, "{:?}", diagnostics.first());
+    assert_eq!(missing_wal, expected, "{:?}", diagnostics.first());
 }
 
 /// Runs storlint over `paths` on another thread, failing the test if it
@@ -482,11 +487,5 @@ fn many_shadowed_connections_in_one_function_are_each_reported() {
     let text = format!(
         "use rusqlite::Connection;\n\nfn open_all() -> rusqlite::Result<()> {{\n{opens}    Ok(())\n}}\n"
     );
-    let file = SourceFile::from_text("opens.rs", Language::Rust, &text);
-    let diagnostics = storlint::lint_source(&file).unwrap();
-    let missing_wal = diagnostics
-        .iter()
-        .filter(|d| d.rule == "missing-wal")
-        .count();
-    assert_eq!(missing_wal, OPENS, "{:?}", diagnostics.first());
+    assert_missing_wal_count("opens.rs", Language::Rust, &text, OPENS);
 }
