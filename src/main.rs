@@ -72,6 +72,11 @@ struct CheckArgs {
     /// Skip (and report) files larger than this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = storlint::context::MAX_FILE_SIZE)]
     max_file_size: u64,
+    /// Stop parsing a Swift or Kotlin file after this many seconds and
+    /// report it as not checked (tree-sitter's error recovery can run away
+    /// on one stray character).
+    #[arg(long, value_name = "SECONDS", default_value_t = storlint::lang::PARSE_BUDGET.as_secs_f64())]
+    parse_budget: f64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -118,7 +123,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     let options = storlint::Options {
         include_tests: args.include_tests,
         max_file_size: args.max_file_size,
-        ..storlint::Options::default()
+        parse_budget: parse_budget(args.parse_budget)?,
     };
     let mut report =
         storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;
@@ -301,4 +306,13 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
         ));
     }
     table
+}
+
+fn parse_budget(seconds: f64) -> Result<std::time::Duration, String> {
+    std::time::Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|budget| !budget.is_zero())
+        .ok_or_else(|| {
+            format!("--parse-budget must be a positive number of seconds, not {seconds}")
+        })
 }

@@ -219,6 +219,44 @@ fn the_prefilter_skips_files_without_storage_words_and_says_so() {
 }
 
 #[test]
+fn statistics_count_files_per_stage_on_stderr() {
+    let dir = project(&[
+        ("a.rs", "fn main() {}\n"),
+        ("b.kt", "fun main() {}\n"),
+        ("c.sql", "VACUUM;\n"),
+    ]);
+    let output = storlint(&["--statistics", "."], dir.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let files_at = |stage: &str| -> Option<usize> {
+        let line = stderr.lines().find(|l| l.trim_start().starts_with(stage))?;
+        line[stage.len() + 2..]
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    };
+    assert_eq!(files_at("discovered"), Some(3), "{stderr}");
+    assert_eq!(files_at("read and scanned"), Some(3), "{stderr}");
+    assert_eq!(files_at("parsed: catalog words"), Some(1), "{stderr}");
+    assert_eq!(
+        files_at("parsed: calls storage functions"),
+        Some(0),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_parse_budget_that_is_not_a_positive_number_exits_2() {
+    let dir = project(&[("c.sql", "VACUUM;\n")]);
+    let output = storlint(&["--parse-budget", "0", "."], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("--parse-budget must be a positive number"));
+    let output = storlint(&["--parse-budget", "0.5", "."], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
 fn rule_prints_its_page_and_rules_lists_them_all() {
     let dir = project(&[]);
     for rule in RULES {
