@@ -26,6 +26,8 @@ pub struct Options {
     /// How long the parses of one file may take together before the file
     /// is reported as not checked.
     pub parse_budget: std::time::Duration,
+    /// Count the bytes of test files too, which are otherwise not touched.
+    pub statistics: bool,
 }
 
 /// The default `Options::max_file_size`: 5 MB, far above hand-written
@@ -38,6 +40,7 @@ impl Default for Options {
             include_tests: false,
             max_file_size: MAX_FILE_SIZE,
             parse_budget: crate::lang::PARSE_BUDGET,
+            statistics: false,
         }
     }
 }

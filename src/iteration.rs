@@ -67,7 +67,7 @@ pub fn varying_names(model: &Model, text: &str, repeats: &Repetition) -> HashSet
     }
     // Locals computed from varying names vary too; a few rounds reach the
     // chains real loop bodies build (`let name = ..; let url = dir + name`).
-    for _ in 0..4 {
+    for _ in 0..MAX_ROUNDS {
         let before = names.len();
         for (name, declaration) in &locals {
             if !names.contains(*name) && mentions_any(declaration, &names) {

@@ -124,6 +124,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         include_tests: args.include_tests,
         max_file_size: args.max_file_size,
         parse_budget: parse_budget(args.parse_budget)?,
+        statistics: args.statistics,
     };
     let mut report =
         storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;

@@ -15,51 +15,54 @@ use aho_corasick::AhoCorasick;
 use crate::catalog::{self, Word};
 use crate::source::Language;
 
-/// One language's identifiers and the sets of them that pass a file.
-struct Terms {
+/// Groups of words, a text matching when every word of one group is in
+/// it: the catalog's alternatives for one language, or the later passes'
+/// names. A word is whole (an identifier) or part of one (a hint).
+struct WordGroups {
     automaton: AhoCorasick,
-    words: Vec<Word>,
-    /// Each alternative as pattern ids, all of which must be found.
-    alternatives: Vec<Vec<usize>>,
-    patterns: usize,
+    whole: Vec<bool>,
+    groups: Vec<Vec<usize>>,
+    /// Hits in line comments are prose, not code.
+    outside_comments: bool,
 }
 
-impl Terms {
-    fn new(language: Language) -> Terms {
-        let alternatives_as_words = catalog::prefilter_terms(language);
-        let mut words: Vec<Word> = alternatives_as_words.iter().flatten().copied().collect();
+impl WordGroups {
+    fn new(groups: &[Vec<Word<'_>>], outside_comments: bool) -> WordGroups {
+        let mut words: Vec<Word> = groups.iter().flatten().copied().collect();
         words.sort_unstable();
         words.dedup();
         let id = |word: &Word| words.binary_search(word).unwrap_or_default();
-        let alternatives = alternatives_as_words
+        let groups = groups
             .iter()
-            .filter(|alternative| !alternative.is_empty())
-            .map(|alternative| alternative.iter().map(&id).collect())
+            .filter(|group| !group.is_empty())
+            .map(|group| group.iter().map(&id).collect())
             .collect();
-        Terms {
-            automaton: AhoCorasick::new(words.iter().map(|w| w.text))
-                .expect("the catalog's words form a valid automaton"),
-            patterns: words.len(),
-            words,
-            alternatives,
+        let automaton = AhoCorasick::new(words.iter().map(|w| w.text)).unwrap_or_else(|_| {
+            AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
+        });
+        WordGroups {
+            automaton,
+            whole: words.iter().map(|w| w.whole).collect(),
+            groups,
+            outside_comments,
         }
     }
 
-    fn matches(&self, text: &str) -> bool {
-        let mut found = vec![false; self.patterns];
+    fn any_in(&self, text: &str) -> bool {
+        let mut found = vec![false; self.whole.len()];
         for hit in self.automaton.find_overlapping_iter(text) {
             let pattern = hit.pattern().as_usize();
-            let whole = self.words[pattern].whole;
             if found[pattern]
-                || whole && !whole_word(text, hit.start(), hit.end())
-                || in_line_comment(text, hit.start())
+                || self.whole[pattern] && !whole_word(text, hit.start(), hit.end())
+                || self.outside_comments && in_line_comment(text, hit.start())
             {
                 continue;
             }
             found[pattern] = true;
-            let complete = self.alternatives.iter().any(|alternative| {
-                alternative.contains(&pattern) && alternative.iter().all(|&p| found[p])
-            });
+            let complete = self
+                .groups
+                .iter()
+                .any(|group| group.contains(&pattern) && group.iter().all(|&p| found[p]));
             if complete {
                 return true;
             }
@@ -67,6 +70,9 @@ impl Terms {
         false
     }
 }
+
+/// One language's catalog alternatives.
+type Terms = WordGroups;
 
 fn terms(language: Language) -> &'static Terms {
     static RUST: OnceLock<Terms> = OnceLock::new();
@@ -77,7 +83,7 @@ fn terms(language: Language) -> &'static Terms {
         Language::Swift => &SWIFT,
         Language::Kotlin => &KOTLIN,
     };
-    cell.get_or_init(|| Terms::new(language))
+    cell.get_or_init(|| WordGroups::new(&catalog::prefilter_terms(language), true))
 }
 
 fn sql_keywords() -> &'static AhoCorasick {
@@ -133,7 +139,7 @@ fn written_as_sql(text: &str, start: usize, end: usize) -> bool {
 /// code naming a catalog API (with what places it) or holding SQL.
 pub fn mentions_storage(text: &str, language: Language) -> bool {
     language == Language::Sql
-        || terms(language).matches(text)
+        || terms(language).any_in(text)
         || sql_keywords()
             .find_overlapping_iter(text)
             .any(|hit| written_as_sql(text, hit.start(), hit.end()))
@@ -171,52 +177,18 @@ pub fn type_declarations_of(name: &str) -> Vec<String> {
 #[derive(Clone)]
 pub struct Words(std::sync::Arc<WordGroups>);
 
-struct WordGroups {
-    automaton: AhoCorasick,
-    groups: Vec<Vec<usize>>,
-    patterns: usize,
-}
-
 impl Words {
     pub fn new(groups: &[Vec<String>]) -> Words {
-        let mut words: Vec<&str> = groups.iter().flatten().map(String::as_str).collect();
-        words.sort_unstable();
-        words.dedup();
-        let id = |word: &String| words.binary_search(&word.as_str()).unwrap_or_default();
-        let groups = groups
+        let groups: Vec<Vec<Word>> = groups
             .iter()
-            .filter(|group| !group.is_empty())
-            .map(|group| group.iter().map(&id).collect())
+            .map(|group| group.iter().map(|name| Word::whole(name)).collect())
             .collect();
-        let automaton = AhoCorasick::new(&words).unwrap_or_else(|_| {
-            AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
-        });
-        Words(std::sync::Arc::new(WordGroups {
-            automaton,
-            groups,
-            patterns: words.len(),
-        }))
+        Words(std::sync::Arc::new(WordGroups::new(&groups, false)))
     }
 
     /// Whether every word of some group is in `text`, each as a whole word.
     pub fn any_in(&self, text: &str) -> bool {
-        let words = &self.0;
-        let mut found = vec![false; words.patterns];
-        for hit in words.automaton.find_overlapping_iter(text) {
-            let pattern = hit.pattern().as_usize();
-            if found[pattern] || !whole_word(text, hit.start(), hit.end()) {
-                continue;
-            }
-            found[pattern] = true;
-            let complete = words
-                .groups
-                .iter()
-                .any(|group| group.contains(&pattern) && group.iter().all(|&p| found[p]));
-            if complete {
-                return true;
-            }
-        }
-        false
+        self.0.any_in(text)
     }
 }
 

@@ -205,7 +205,7 @@ impl Row {
     /// common word (`insert`, `write`, `sync`): its type, module, import or
     /// hints. A quiet row without a type to look for adds nothing: it
     /// matches only in files other words let through.
-    fn prefilter_terms(&self) -> Vec<Vec<Word>> {
+    fn prefilter_terms(&self) -> Vec<Vec<Word<'static>>> {
         let name = Word::whole(self.name);
         if !self.hints.is_empty() {
             // A hint is part of a name (`Encoder` in `JSONEncoder`).
@@ -240,13 +240,13 @@ impl Row {
 /// A word the prefilter looks for, as the language writes it: a whole
 /// identifier, or a part of one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Word {
-    pub text: &'static str,
+pub struct Word<'w> {
+    pub text: &'w str,
     pub whole: bool,
 }
 
-impl Word {
-    const fn whole(text: &'static str) -> Word {
+impl<'w> Word<'w> {
+    pub const fn whole(text: &'w str) -> Word<'w> {
         Word { text, whole: true }
     }
 }
@@ -607,6 +607,27 @@ pub fn keeps_single_value(language: Language, ty: &str, method: &str) -> bool {
         }
 }
 
+/// The version a migration upgrades to, read from its header: `…Migration(a, b)`
+/// with two integer versions, `a < b` (Room's `object : Migration(1, 2)`,
+/// an app's `addMigration(1, 2) { db -> }`).
+pub fn migration_target(header: &str) -> Option<u32> {
+    let at = header.find("igration(")?;
+    let args = &header[at + "igration(".len()..];
+    let args = &args[..args.find(')')?];
+    let mut versions = args.split(',').map(|v| v.trim().parse::<u32>());
+    match (versions.next(), versions.next(), versions.next()) {
+        (Some(Ok(from)), Some(Ok(to)), None) if from < to => Some(to),
+        _ => None,
+    }
+}
+
+/// The call that opens a preferences editor on a store
+/// (SharedPreferences' `edit()`): what a write's chain holds before it is
+/// the store, what comes after are keys and values.
+pub fn prefs_editor_opener(language: Language) -> Option<&'static str> {
+    (language == Language::Kotlin).then_some("edit")
+}
+
 /// Whether the language's libraries chain single values through operators
 /// (`keeps_single_value`): there, whether a loop runs once depends on the
 /// declared return type at the start of its receiver chain.
@@ -676,8 +697,8 @@ pub fn imports_wal_by_default(import: &str) -> bool {
 /// of identifiers that must all be written in it. Derived from the tables
 /// so that a new row can never be missed by the prefilter. SQL keywords are
 /// `sql::KEYWORDS`, looked for in strings.
-pub fn prefilter_terms(language: Language) -> Vec<Vec<Word>> {
-    let mut terms: Vec<Vec<Word>> = rows(language)
+pub fn prefilter_terms(language: Language) -> Vec<Vec<Word<'static>>> {
+    let mut terms: Vec<Vec<Word<'static>>> = rows(language)
         .iter()
         .flat_map(Row::prefilter_terms)
         .chain(
@@ -1688,4 +1709,22 @@ pub fn is_log_call(language: Language, call: &Call) -> bool {
         };
         receiver_matches && family.names.contains(&call.name.as_str())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_migration_header_gives_the_version_it_upgrades_to() {
+        assert_eq!(
+            migration_target("val M = object : Migration(41, 42) "),
+            Some(42)
+        );
+        assert_eq!(migration_target("addMigration(9, 10) "), Some(10));
+        assert_eq!(migration_target("Migration(from, to)"), None);
+        assert_eq!(migration_target("Migration(3, 2)"), None);
+        assert_eq!(migration_target("AutoMigration(from = 1, to = 2)"), None);
+        assert_eq!(migration_target("fun migrate(db: Db) "), None);
+    }
 }

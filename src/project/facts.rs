@@ -526,9 +526,9 @@ impl FileSummary {
                         .get(model.node(id).range.start..call.name_range.start)
                         .unwrap_or_default();
                     // `prefs.edit().putLong(key, v).commit()`: the store is
-                    // what `edit()` is called on.
-                    let store = receiver
-                        .find(".edit(")
+                    // what the editor is opened on.
+                    let store = catalog::prefs_editor_opener(model.language)
+                        .and_then(|opener| receiver.find(&format!(".{opener}(")))
                         .map_or(receiver, |at| &receiver[..at]);
                     (FileWriteKind::Preferences, store)
                 }
@@ -672,23 +672,12 @@ fn migration_to(model: &Model, text: &str, id: NodeId) -> Option<u32> {
         let range = model.node(ancestor).range.clone();
         let header = text.get(range.start..range.end.min(range.start + MAX_HEADER))?;
         let header = header.split('{').next().unwrap_or(header);
-        migration_versions(header)
+        catalog::migration_target(header)
     })
 }
 
 /// How far into a declaration its header is looked for.
 const MAX_HEADER: usize = 160;
-
-fn migration_versions(header: &str) -> Option<u32> {
-    let at = header.find("igration(")?;
-    let args = &header[at + "igration(".len()..];
-    let args = &args[..args.find(')')?];
-    let mut versions = args.split(',').map(|v| v.trim().parse::<u32>());
-    match (versions.next(), versions.next(), versions.next()) {
-        (Some(Ok(from)), Some(Ok(to)), None) if from < to => Some(to),
-        _ => None,
-    }
-}
 
 /// Whether `function` calls one of its parameters where a transaction it
 /// opened encloses the call (`let tx = conn.transaction()?; f(&tx)?; tx.commit()`).
@@ -1243,22 +1232,4 @@ fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
         .filter(|c| !c.is_whitespace())
         .collect();
     identifies.then_some(written)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::migration_versions;
-
-    #[test]
-    fn a_migration_header_gives_the_version_it_upgrades_to() {
-        assert_eq!(
-            migration_versions("val M = object : Migration(41, 42) "),
-            Some(42)
-        );
-        assert_eq!(migration_versions("addMigration(9, 10) "), Some(10));
-        assert_eq!(migration_versions("Migration(from, to)"), None);
-        assert_eq!(migration_versions("Migration(3, 2)"), None);
-        assert_eq!(migration_versions("AutoMigration(from = 1, to = 2)"), None);
-        assert_eq!(migration_versions("fun migrate(db: Db) "), None);
-    }
 }

@@ -362,7 +362,7 @@ pub(crate) fn effect_related(
 }
 
 /// The chain from a call site down: the function it reaches, then `rest`.
-fn full_chain(
+pub(crate) fn full_chain(
     project: &Project,
     call: CallRef,
     rest: &[(CallRef, FunctionRef)],

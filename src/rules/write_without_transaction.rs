@@ -76,10 +76,8 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             let Some(what) = writes_through(project, (index, c)) else {
                 continue;
             };
-            let mut chain = vec![((index, c), project.callees((index, c))[0])];
             let message = match what {
-                Through::Helper(rest) => {
-                    chain.extend(rest.iter().copied());
+                Through::Helper(_) => {
                     format!(
                         "`{}` writes a row on every call and runs once per iteration outside a transaction, so every row is its own transaction: its own journal writes and its own sync",
                         call.callee
@@ -90,6 +88,11 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                     call.callee
                 ),
             };
+            let rest = match what {
+                Through::Helper(rest) => rest,
+                Through::Statement => &[],
+            };
+            let chain = rules::full_chain(project, (index, c), rest);
             let message = if chain.len() > 1 {
                 format!(
                     "{message} (through {})",
