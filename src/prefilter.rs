@@ -22,6 +22,8 @@ struct WordGroups {
     automaton: AhoCorasick,
     whole: Vec<bool>,
     groups: Vec<Vec<usize>>,
+    /// For each word, the groups holding it: a hit checks only those.
+    groups_of: Vec<Vec<usize>>,
     /// Hits in line comments are prose, not code.
     outside_comments: bool,
 }
@@ -32,11 +34,17 @@ impl WordGroups {
         words.sort_unstable();
         words.dedup();
         let id = |word: &Word| words.binary_search(word).unwrap_or_default();
-        let groups = groups
+        let groups: Vec<Vec<usize>> = groups
             .iter()
             .filter(|group| !group.is_empty())
             .map(|group| group.iter().map(&id).collect())
             .collect();
+        let mut groups_of = vec![Vec::new(); words.len()];
+        for (index, group) in groups.iter().enumerate() {
+            for &word in group {
+                groups_of[word].push(index);
+            }
+        }
         let automaton = AhoCorasick::new(words.iter().map(|w| w.text)).unwrap_or_else(|_| {
             AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
         });
@@ -44,6 +52,7 @@ impl WordGroups {
             automaton,
             whole: words.iter().map(|w| w.whole).collect(),
             groups,
+            groups_of,
             outside_comments,
         }
     }
@@ -59,10 +68,9 @@ impl WordGroups {
                 continue;
             }
             found[pattern] = true;
-            let complete = self
-                .groups
+            let complete = self.groups_of[pattern]
                 .iter()
-                .any(|group| group.contains(&pattern) && group.iter().all(|&p| found[p]));
+                .any(|&group| self.groups[group].iter().all(|&p| found[p]));
             if complete {
                 return true;
             }
