@@ -21,6 +21,7 @@ pub mod sql_facts;
 pub mod suppress;
 pub mod types;
 pub mod value_use;
+pub mod workspace;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -162,13 +163,48 @@ pub fn lint_paths(paths: &[PathBuf], cwd: &Path) -> Result<Report, DiscoverError
     lint_paths_with(paths, cwd, &Options::default())
 }
 
-/// Discovers and checks every file under `paths`, in parallel.
+/// Discovers and checks every file under `paths`, in parallel: the paths
+/// are the project.
 pub fn lint_paths_with(
     paths: &[PathBuf],
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
     let discovery = discover::discover(paths, cwd)?;
+    let reported = vec![true; discovery.files.len()];
+    Ok(lint_discovered(discovery, &reported, options))
+}
+
+/// Checks the files under `paths` as part of the project at `root`: the
+/// cross-file facts come from every file of the project, and the report
+/// holds what `lint_paths_with(root)` reports for those files, nothing
+/// else. A path outside the project is checked with it.
+pub fn lint_project(
+    root: &Path,
+    paths: &[PathBuf],
+    cwd: &Path,
+    options: &Options,
+) -> Result<Report, DiscoverError> {
+    let asked = discover::discover(paths, cwd)?;
+    let project = discover::discover(&[root.to_path_buf()], cwd)?;
+    // A named file is checked even where the project's walk does not go
+    // (an ignored or build directory); the rest of the project is context.
+    let real = |path: &Path| std::fs::canonicalize(path).unwrap_or_else(|_| cwd.join(path));
+    let asked_paths: HashSet<PathBuf> = asked.files.iter().map(|f| real(&f.path)).collect();
+    let mut discovery = asked;
+    let mut reported = vec![true; discovery.files.len()];
+    for file in project.files {
+        if !asked_paths.contains(&real(&file.path)) {
+            discovery.files.push(file);
+            reported.push(false);
+        }
+    }
+    Ok(lint_discovered(discovery, &reported, options))
+}
+
+/// The pipeline over discovered files; only the files `reported` marks
+/// have their findings, problems and counts in the report.
+fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &Options) -> Report {
     let outcomes: Vec<Outcome> = with_parser_threads(|| {
         discovery
             .files
@@ -181,9 +217,11 @@ pub fn lint_paths_with(
         ..Report::default()
     };
     let mut analysed = Vec::new();
+    // Whether each analysed file is reported, by its index in `analysed`.
+    let mut analysed_reported = Vec::new();
     let mut skipped = Vec::new();
     let statistics = &mut report.statistics;
-    for (found, outcome) in discovery.files.iter().zip(outcomes) {
+    for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
         match outcome {
             Outcome::Checked(file) => {
                 let bytes = file.0.text.len() as u64;
@@ -191,11 +229,12 @@ pub fn lint_paths_with(
                 statistics.read.add(bytes);
                 statistics.storage_words.add(bytes);
                 analysed.push(*file);
+                analysed_reported.push(reported);
             }
             Outcome::Skipped(bytes) => {
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
-                skipped.push(found);
+                skipped.push((found, reported));
             }
             Outcome::TestCode => {
                 // Not read: its size is only worth a system call when asked for.
@@ -206,11 +245,13 @@ pub fn lint_paths_with(
                 };
                 statistics.discovered.add(bytes);
                 statistics.test_code.add(bytes);
-                report.test_files += 1;
+                report.test_files += usize::from(reported);
             }
             Outcome::Failed(problem) => {
                 statistics.discovered.add(0);
-                report.problems.push(problem);
+                if reported {
+                    report.problems.push(problem);
+                }
             }
         }
     }
@@ -248,25 +289,27 @@ pub fn lint_paths_with(
         let outcomes: Vec<Outcome> = with_parser_threads(|| {
             skipped
                 .par_iter()
-                .map(|found| check_discovered(found, options, filter.clone()))
+                .map(|(found, _)| check_discovered(found, options, filter.clone()))
                 .collect()
         });
         let mut still_skipped = Vec::new();
-        for (found, outcome) in skipped.iter().zip(outcomes) {
+        for (&(found, reported), outcome) in skipped.iter().zip(outcomes) {
             match outcome {
                 Outcome::Checked(file) => {
                     let bytes = file.0.text.len() as u64;
                     report.statistics.calls_storage_functions.add(bytes);
                     analysed.push(*file);
+                    analysed_reported.push(reported);
                 }
-                Outcome::Failed(problem) => report.problems.push(problem),
-                Outcome::Skipped(_) | Outcome::TestCode => still_skipped.push(*found),
+                Outcome::Failed(problem) if reported => report.problems.push(problem),
+                Outcome::Failed(_) => {}
+                Outcome::Skipped(_) | Outcome::TestCode => still_skipped.push((found, reported)),
             }
         }
         skipped = still_skipped;
     }
-    report.skipped += skipped.len();
-    report.checked = analysed.len();
+    report.skipped += skipped.iter().filter(|(_, reported)| *reported).count();
+    report.checked = analysed_reported.iter().filter(|&&r| r).count();
     let project_findings = {
         let project = project_of(&analysed);
         run_project_rules(&project)
@@ -279,7 +322,9 @@ pub fn lint_paths_with(
     }
     report.files = analysed
         .into_iter()
-        .filter_map(|(source, analysis)| {
+        .zip(analysed_reported)
+        .filter(|(_, reported)| *reported)
+        .filter_map(|((source, analysis), _)| {
             let mut diagnostics = analysis.diagnostics;
             analysis.suppressions.apply(&source, &mut diagnostics);
             report
@@ -292,7 +337,7 @@ pub fn lint_paths_with(
             })
         })
         .collect();
-    Ok(report)
+    report
 }
 
 /// The project stage over files the file stage analysed.

@@ -77,6 +77,11 @@ struct CheckArgs {
     /// on one stray character).
     #[arg(long, value_name = "SECONDS", default_value_t = storlint::lang::PARSE_BUDGET.as_secs_f64())]
     parse_budget: f64,
+    /// The project the paths belong to, whose files the cross-file rules
+    /// read (default: the nearest directory above the paths holding `.git`
+    /// or a storlint.toml; without one, the paths themselves).
+    #[arg(long, value_name = "DIR")]
+    project_root: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -126,8 +131,23 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         parse_budget: parse_budget(args.parse_budget)?,
         statistics: args.statistics,
     };
-    let mut report =
-        storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;
+    let root = match &args.project_root {
+        Some(root) if !root.is_dir() => {
+            return Err(format!(
+                "--project-root {}: not a directory",
+                root.display()
+            ))
+        }
+        Some(root) => Some(root.clone()),
+        None => storlint::workspace::find_root(&args.paths, &cwd),
+    };
+    let mut report = match root {
+        Some(root) if !storlint::workspace::is_whole_project(&args.paths, &root, &cwd) => {
+            storlint::lint_project(&root, &args.paths, &cwd, &options)
+        }
+        _ => storlint::lint_paths_with(&args.paths, &cwd, &options),
+    }
+    .map_err(|e| e.to_string())?;
     report.retain_rules(|rule| selection.keeps(rule));
     if args.statistics {
         eprint!("{}", statistics_table(&report.statistics));

@@ -404,3 +404,34 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         .unwrap()
         .starts_with("broken.rs:1:"));
 }
+
+/// A store whose connection gets WAL from a helper in another file.
+const WAL_HELPER: &str = "import android.database.sqlite.SQLiteDatabase\nobject DbConfig {\n    fun configure(db: SQLiteDatabase) {\n        db.enableWriteAheadLogging()\n    }\n}\n";
+const STORE_USING_HELPER: &str = "import android.database.sqlite.SQLiteDatabase\nclass Store {\n    fun open(path: String): SQLiteDatabase {\n        val db = SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READWRITE)\n        DbConfig.configure(db)\n        return db\n    }\n}\n";
+
+#[test]
+fn a_changed_file_is_judged_within_its_project() {
+    let dir = project(&[
+        ("app/data/DbConfig.kt", WAL_HELPER),
+        ("app/data/Store.kt", STORE_USING_HELPER),
+    ]);
+    // Without a project around it, the file alone looks like a missing WAL.
+    let alone = storlint(&["--format", "concise", "app/data/Store.kt"], dir.path());
+    assert!(stdout(&alone).contains("missing-wal"), "{}", stdout(&alone));
+    // The enclosing git work tree is the project: the helper is seen.
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let in_git = storlint(&["--format", "concise", "app/data/Store.kt"], dir.path());
+    assert_eq!(stdout(&in_git), "");
+    assert_eq!(in_git.status.code(), Some(0));
+    // Named explicitly, from a directory inside the project.
+    std::fs::remove_dir(dir.path().join(".git")).unwrap();
+    let explicit = storlint(
+        &["--format", "concise", "--project-root", "../..", "Store.kt"],
+        &dir.path().join("app/data"),
+    );
+    assert_eq!(stdout(&explicit), "");
+    assert_eq!(explicit.status.code(), Some(0));
+    let missing = storlint(&["--project-root", "nowhere", "app"], dir.path());
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("nowhere"));
+}

@@ -167,3 +167,51 @@ fn first_finding(name: &str, rule: &str) -> storlint::diagnostic::Diagnostic {
         .find(|d| d.rule == rule)
         .unwrap_or_else(|| panic!("{name}: a {rule} finding"))
 }
+
+/// What pre-commit and editors do: check only the files that changed. Each
+/// file checked on its own within its project gets exactly the findings the
+/// whole project's run gives it, none invented by a missing helper (WAL
+/// enabled elsewhere, a caller's transaction) and none lost.
+#[test]
+fn each_file_checked_in_its_project_has_the_whole_runs_findings() {
+    let root = common::testdata().join("projects");
+    let mut projects: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    projects.sort();
+    let mut failures = Vec::new();
+    let mut differs_alone = 0;
+    for project in &projects {
+        let whole = listed(&storlint::lint_paths(std::slice::from_ref(project), project).unwrap());
+        let discovery =
+            storlint::discover::discover(std::slice::from_ref(project), project).unwrap();
+        for file in &discovery.files {
+            let expected: Vec<String> = whole
+                .iter()
+                .filter(|line| line.starts_with(&format!("{}:", file.display)))
+                .cloned()
+                .collect();
+            let paths = [file.path.clone()];
+            let report =
+                storlint::lint_project(project, &paths, project, &storlint::Options::default())
+                    .unwrap();
+            assert!(report.problems.is_empty(), "{:?}", report.problems);
+            let found = listed(&report);
+            if found != expected {
+                failures.push(format!(
+                    "{} {}\n  whole project: {expected:?}\n  file alone:    {found:?}",
+                    project.display(),
+                    file.display
+                ));
+            }
+            let alone = listed(&storlint::lint_paths(&paths, project).unwrap());
+            differs_alone += usize::from(alone != expected);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The cases are built so that a file linted without its project is
+    // judged wrongly: the test proves the project is what decides.
+    assert!(differs_alone > 0);
+}
