@@ -3,6 +3,7 @@
 //! The pipeline, one plain function per stage:
 //! discover -> read + prefilter -> parse and lower -> classify -> SQL facts -> rules.
 
+pub mod baseline;
 pub mod catalog;
 pub mod connections;
 pub mod context;
@@ -22,6 +23,7 @@ pub mod suppress;
 pub mod types;
 pub mod value_use;
 pub mod workspace;
+pub mod write;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -82,6 +82,14 @@ struct CheckArgs {
     /// or a storlint.toml; without one, the paths themselves).
     #[arg(long, value_name = "DIR")]
     project_root: Option<PathBuf>,
+    /// Hide the findings recorded in this baseline file (see
+    /// --write-baseline); entries that no longer match are listed at the end.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+    /// Record the current findings in this file, to adopt storlint on a
+    /// codebase that has some: later runs with --baseline hide them.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -141,14 +149,37 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         Some(root) => Some(root.clone()),
         None => storlint::workspace::find_root(&args.paths, &cwd),
     };
-    let mut report = match root {
-        Some(root) if !storlint::workspace::is_whole_project(&args.paths, &root, &cwd) => {
-            storlint::lint_project(&root, &args.paths, &cwd, &options)
+    let mut report = match &root {
+        Some(root) if !storlint::workspace::is_whole_project(&args.paths, root, &cwd) => {
+            storlint::lint_project(root, &args.paths, &cwd, &options)
         }
         _ => storlint::lint_paths_with(&args.paths, &cwd, &options),
     }
     .map_err(|e| e.to_string())?;
     report.retain_rules(|rule| selection.keeps(rule));
+    // Baseline paths are the project's, so a run from a subdirectory or on
+    // changed files matches the same entries.
+    let root = root.unwrap_or_else(|| cwd.clone());
+    if let Some(path) = &args.write_baseline {
+        let count = storlint::baseline::write(path, &report, &root)?;
+        eprintln!(
+            "Recorded {count} finding{} in {}; run with --baseline {} to hide them.",
+            if count == 1 { "" } else { "s" },
+            path.display(),
+            path.display()
+        );
+        return Ok(EXIT_CLEAN);
+    }
+    let baseline_unmatched = match &args.baseline {
+        Some(path) => {
+            let baseline = storlint::baseline::Baseline::read(path)?;
+            let applied = baseline.apply(&mut report, &root, |entry| {
+                storlint::baseline::under_paths(entry, &root, &args.paths, &cwd)
+            });
+            applied.unmatched
+        }
+        None => Vec::new(),
+    };
     if args.statistics {
         eprint!("{}", statistics_table(&report.statistics));
     }
@@ -183,6 +214,24 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             for warning in &report.suppression_warnings {
                 eprintln!("warning: {warning}");
             }
+        }
+    }
+    if !baseline_unmatched.is_empty() {
+        eprintln!(
+            "{} baseline entr{} no longer match a finding (fixed, or the code changed); \
+             write the baseline again (--write-baseline) to drop them:",
+            baseline_unmatched.len(),
+            if baseline_unmatched.len() == 1 {
+                "y"
+            } else {
+                "ies"
+            }
+        );
+        for entry in baseline_unmatched.iter().take(10) {
+            eprintln!("  {}:{} {}", entry.path, entry.line, entry.rule);
+        }
+        if baseline_unmatched.len() > 10 {
+            eprintln!("  ... and {} more", baseline_unmatched.len() - 10);
         }
     }
     Ok(if report.finding_count() > 0 {

@@ -435,3 +435,85 @@ fn a_changed_file_is_judged_within_its_project() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("nowhere"));
 }
+
+#[test]
+fn a_baseline_hides_recorded_findings_across_unrelated_edits() {
+    let vacuum = "    sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\n";
+    let swift = |extra_top: &str, calls: usize| {
+        format!(
+            "import SQLite3\n{extra_top}func tidy(db: OpaquePointer) {{\n{}}}\n",
+            vacuum.repeat(calls)
+        )
+    };
+    let dir = project(&[
+        ("ios/Store.swift", &swift("", 2)),
+        (
+            "db/schema.sql",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
+        ),
+    ]);
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let write = storlint(&["--write-baseline", "baseline.json"], dir.path());
+    assert_eq!(write.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.path().join("baseline.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["entries"].as_array().unwrap().len(), 3);
+
+    let hidden = storlint(
+        &["--format", "concise", "--baseline", "baseline.json"],
+        dir.path(),
+    );
+    assert_eq!(stdout(&hidden), "");
+    assert_eq!(hidden.status.code(), Some(0));
+
+    // Lines added above move the findings; the entries still match. A
+    // third identical call is a new finding: the first two are recorded.
+    std::fs::write(
+        dir.path().join("ios/Store.swift"),
+        swift("// Maintenance.\n\n", 3),
+    )
+    .unwrap();
+    let moved = storlint(
+        &["--format", "concise", "--baseline", "baseline.json"],
+        dir.path(),
+    );
+    assert_eq!(stdout(&moved).lines().count(), 1, "{}", stdout(&moved));
+    assert!(
+        stdout(&moved).starts_with("ios/Store.swift:7:"),
+        "{}",
+        stdout(&moved)
+    );
+    assert_eq!(moved.status.code(), Some(1));
+
+    // From a subdirectory, on one file: project paths still match, and only
+    // entries of the files looked at can be reported as gone.
+    std::fs::write(dir.path().join("ios/Store.swift"), swift("", 1)).unwrap();
+    let sub = storlint(
+        &[
+            "--format",
+            "concise",
+            "--baseline",
+            "../baseline.json",
+            "Store.swift",
+        ],
+        &dir.path().join("ios"),
+    );
+    assert_eq!(stdout(&sub), "");
+    let stderr = String::from_utf8_lossy(&sub.stderr);
+    assert!(
+        stderr.contains("1 baseline entry no longer match"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("ios/Store.swift:4 full-vacuum"), "{stderr}");
+    assert!(!stderr.contains("schema.sql"), "{stderr}");
+
+    std::fs::write(
+        dir.path().join("broken.json"),
+        "{\"version\": 1,\n \"entries\": 3}",
+    )
+    .unwrap();
+    let broken = storlint(&["--baseline", "broken.json"], dir.path());
+    assert_eq!(broken.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&broken.stderr);
+    assert!(stderr.contains("broken.json:2:"), "{stderr}");
+}
