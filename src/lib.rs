@@ -64,6 +64,37 @@ impl std::fmt::Display for FileProblem {
     }
 }
 
+/// A `storlint-ignore` marker that suppressed nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnusedIgnore {
+    pub path: String,
+    /// 1-based line and column of the marker.
+    pub position: (usize, usize),
+    /// The rules it names that had no finding there; empty for a marker
+    /// naming every rule.
+    pub rules: Vec<String>,
+}
+
+impl std::fmt::Display for UnusedIgnore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (line, column) = self.position;
+        if self.rules.is_empty() {
+            write!(
+                f,
+                "{}:{line}:{column}: `storlint-ignore` suppresses nothing: no finding here",
+                self.path
+            )
+        } else {
+            write!(
+                f,
+                "{}:{line}:{column}: `storlint-ignore {}` suppresses nothing: no such finding here",
+                self.path,
+                self.rules.join(", ")
+            )
+        }
+    }
+}
+
 /// A checked file that has findings, kept with its text for rendering.
 #[derive(Debug)]
 pub struct CheckedFile {
@@ -85,6 +116,9 @@ pub struct Report {
     pub skipped: usize,
     /// Test files not checked (`Options::include_tests` checks them).
     pub test_files: usize,
+    /// `storlint-ignore` markers that suppressed nothing, in files with and
+    /// without findings.
+    pub unused_ignores: Vec<UnusedIgnore>,
     /// How many files and bytes each stage saw.
     pub statistics: Statistics,
 }
@@ -328,7 +362,18 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         .filter(|(_, reported)| *reported)
         .filter_map(|((source, analysis), _)| {
             let mut diagnostics = analysis.diagnostics;
-            analysis.suppressions.apply(&source, &mut diagnostics);
+            let unused = analysis.suppressions.apply(&source, &mut diagnostics);
+            // A marker in test code that is not checked has nothing to drop.
+            report.unused_ignores.extend(
+                unused
+                    .into_iter()
+                    .filter(|marker| !analysis.excluded.contains(marker.offset))
+                    .map(|marker| UnusedIgnore {
+                        path: source.display.clone(),
+                        position: source.line_col(marker.offset),
+                        rules: marker.rules,
+                    }),
+            );
             report
                 .suppression_warnings
                 .extend(analysis.suppressions.warnings);

@@ -90,6 +90,10 @@ struct CheckArgs {
     /// codebase that has some: later runs with --baseline hide them.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
+    /// Report `storlint-ignore` comments that suppress nothing (they fail
+    /// the run, like findings).
+    #[arg(long)]
+    report_unused_ignores: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -157,6 +161,21 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     }
     .map_err(|e| e.to_string())?;
     report.retain_rules(|rule| selection.keeps(rule));
+    // A marker for a rule this run does not check may well be needed.
+    let unused_ignores: Vec<storlint::UnusedIgnore> = if args.report_unused_ignores {
+        std::mem::take(&mut report.unused_ignores)
+            .into_iter()
+            .filter_map(|mut unused| {
+                if unused.rules.is_empty() {
+                    return selection.is_everything().then_some(unused);
+                }
+                unused.rules.retain(|rule| selection.keeps(rule));
+                (!unused.rules.is_empty()).then_some(unused)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     // Baseline paths are the project's, so a run from a subdirectory or on
     // changed files matches the same entries.
     let root = root.unwrap_or_else(|| cwd.clone());
@@ -216,6 +235,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             }
         }
     }
+    for unused in &unused_ignores {
+        eprintln!("warning: {unused}");
+    }
     if !baseline_unmatched.is_empty() {
         eprintln!(
             "{} baseline entr{} no longer match a finding (fixed, or the code changed); \
@@ -234,11 +256,13 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             eprintln!("  ... and {} more", baseline_unmatched.len() - 10);
         }
     }
-    Ok(if report.finding_count() > 0 {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
-    })
+    Ok(
+        if report.finding_count() > 0 || !unused_ignores.is_empty() {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        },
+    )
 }
 
 /// Which rules the user asked for; unknown ids are a usage error.
@@ -262,6 +286,11 @@ impl Selection {
             select: select.to_vec(),
             ignore: ignore.to_vec(),
         })
+    }
+
+    /// Whether every rule is checked.
+    fn is_everything(&self) -> bool {
+        self.select.is_empty() && self.ignore.is_empty()
     }
 
     fn keeps(&self, rule: &str) -> bool {

@@ -59,11 +59,23 @@ struct Marker {
 /// The markers of one file, with the lines each one covers.
 #[derive(Debug, Default)]
 pub struct Suppressions {
-    whole_file: Vec<Scope>,
-    /// 0-based first and last line covered, and what is suppressed there.
-    lines: Vec<(usize, usize, Scope)>,
+    /// Each file marker: where it is (a byte offset) and what it names.
+    whole_file: Vec<(usize, Scope)>,
+    /// Each line marker: the 0-based first and last line covered, what is
+    /// suppressed there, and where the marker is.
+    lines: Vec<(usize, usize, Scope, usize)>,
     /// Markers that name something storlint does not know.
     pub warnings: Vec<FileProblem>,
+}
+
+/// A marker that suppressed nothing in a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnusedMarker {
+    /// Where the marker is (a byte offset in its file).
+    pub offset: usize,
+    /// The rules it names that had no finding to drop; empty for a marker
+    /// naming every rule.
+    pub rules: Vec<String>,
 }
 
 impl Suppressions {
@@ -88,31 +100,74 @@ impl Suppressions {
                         position: Some(file.line_col(file.line_start(line) + offset)),
                     });
                 }
+                let offset = file.line_start(line) + text.find(LINE_MARKER).unwrap_or(0);
                 if marker.whole_file {
-                    found.whole_file.push(marker.scope);
+                    found.whole_file.push((offset, marker.scope));
                     continue;
                 }
                 let (first, last) = covered_lines(file, &statements, line);
-                found.lines.push((first, last, marker.scope));
+                found.lines.push((first, last, marker.scope, offset));
             }
         }
         found
     }
 
-    /// Drops the diagnostics the file's markers suppress.
-    pub fn apply(&self, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+    /// Drops the diagnostics the file's markers suppress; returns the
+    /// markers, or the rules of a marker, that dropped none.
+    pub fn apply(&self, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Vec<UnusedMarker> {
         if self.whole_file.is_empty() && self.lines.is_empty() {
-            return;
+            return Vec::new();
         }
+        // The rules each marker dropped a finding of, by the marker's offset.
+        let mut used: Vec<(usize, &'static str)> = Vec::new();
         diagnostics.retain(|d| {
             let line = file.line_index(d.primary.range.start);
-            let by_file = self.whole_file.iter().any(|s| s.covers(d.rule));
+            let by_file = self
+                .whole_file
+                .iter()
+                .filter(|(_, scope)| scope.covers(d.rule))
+                .map(|(offset, _)| *offset);
             let by_line = self
                 .lines
                 .iter()
-                .any(|(first, last, s)| (*first..=*last).contains(&line) && s.covers(d.rule));
-            !(by_file || by_line)
+                .filter(|(first, last, scope, _)| {
+                    (*first..=*last).contains(&line) && scope.covers(d.rule)
+                })
+                .map(|(_, _, _, offset)| *offset);
+            let before = used.len();
+            used.extend(by_file.chain(by_line).map(|offset| (offset, d.rule)));
+            used.len() == before
         });
+        let markers = self
+            .whole_file
+            .iter()
+            .map(|(offset, scope)| (*offset, scope))
+            .chain(
+                self.lines
+                    .iter()
+                    .map(|(_, _, scope, offset)| (*offset, scope)),
+            );
+        markers
+            .filter_map(|(offset, scope)| {
+                let used_here = |rule: &str| used.iter().any(|&(o, r)| o == offset && r == rule);
+                match scope {
+                    Scope::AllRules => {
+                        (!used.iter().any(|&(o, _)| o == offset)).then(|| UnusedMarker {
+                            offset,
+                            rules: Vec::new(),
+                        })
+                    }
+                    Scope::Rules(rules) => {
+                        let unused: Vec<String> =
+                            rules.iter().filter(|r| !used_here(r)).cloned().collect();
+                        (!unused.is_empty()).then_some(UnusedMarker {
+                            offset,
+                            rules: unused,
+                        })
+                    }
+                }
+            })
+            .collect()
     }
 }
 

@@ -517,3 +517,41 @@ fn a_baseline_hides_recorded_findings_across_unrelated_edits() {
     let stderr = String::from_utf8_lossy(&broken.stderr);
     assert!(stderr.contains("broken.json:2:"), "{stderr}");
 }
+
+#[test]
+fn unused_ignores_are_reported_when_asked_for() {
+    let dir = project(&[(
+        "Store.swift",
+        "import SQLite3\nfunc tidy(db: OpaquePointer) {\n    // storlint-ignore full-vacuum -- nightly, on the charger\n    sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\n    // storlint-ignore full-vacuum, autoincrement\n    sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\n    // storlint-ignore fsync-in-loop\n    let n = 1\n}\n",
+    )]);
+    let quiet = storlint(&["--format", "concise", "."], dir.path());
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&quiet.stderr), "");
+    let asked = storlint(
+        &["--format", "concise", "--report-unused-ignores", "."],
+        dir.path(),
+    );
+    assert_eq!(asked.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&asked.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "warning: Store.swift:5:8: `storlint-ignore autoincrement` suppresses nothing: no such finding here",
+            "warning: Store.swift:7:8: `storlint-ignore fsync-in-loop` suppresses nothing: no such finding here",
+        ]
+    );
+    // A marker for a rule the run does not check is not judged.
+    let selected = storlint(
+        &[
+            "--format",
+            "concise",
+            "--report-unused-ignores",
+            "--select",
+            "full-vacuum",
+            ".",
+        ],
+        dir.path(),
+    );
+    assert_eq!(selected.status.code(), Some(0));
+}
