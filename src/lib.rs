@@ -84,6 +84,20 @@ pub struct Report {
     pub test_files: usize,
     /// How many files and bytes each stage saw.
     pub statistics: Statistics,
+    /// Directories of build output not walked (`discover`'s rules).
+    pub build_dirs_skipped: usize,
+    /// Findings left out of the report, and what left them out.
+    pub hidden: Hidden,
+}
+
+/// Findings found and not reported, counted so the summary can say which
+/// flag shows them.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hidden {
+    /// By the configuration file's rule selection and per-file ignores.
+    pub by_configuration: usize,
+    /// By the entries of `--baseline`.
+    pub by_baseline: usize,
 }
 
 /// Files and bytes per stage of a run, to show what the prefilter saves.
@@ -178,6 +192,7 @@ pub fn lint_paths_with(
     });
     let mut report = Report {
         problems: discovery.problems,
+        build_dirs_skipped: discovery.build_dirs_skipped,
         ..Report::default()
     };
     let mut analysed = Vec::new();
