@@ -170,3 +170,30 @@ fn plural_of(count: usize, one: &str, many: &str) -> String {
         format!("{count} {many}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_says_what_was_hidden_and_the_flag_that_shows_it() {
+        let report = Report {
+            checked: 4,
+            test_files: 2,
+            build_dirs_skipped: 1,
+            hidden: crate::Hidden {
+                by_configuration: 3,
+                by_baseline: 1,
+            },
+            ..Report::default()
+        };
+        assert_eq!(
+            summary(&report),
+            "No findings in 4 files checked; 0 skipped (no storage APIs mentioned); \
+             2 test files not checked (`--include-tests` checks them); \
+             1 directory of build output not walked; \
+             3 findings hidden by configuration (`--isolated` shows them); \
+             1 finding hidden by the baseline (`--baseline`)."
+        );
+    }
+}
