@@ -417,7 +417,10 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         ]
     );
     // Code review shows one text: its sentences each start with a capital.
-    let vacuum = results.iter().find(|r| r["ruleId"] == "full-vacuum").unwrap();
+    let vacuum = results
+        .iter()
+        .find(|r| r["ruleId"] == "full-vacuum")
+        .unwrap();
     let message = vacuum["message"]["text"].as_str().unwrap();
     assert!(
         message.starts_with("Full VACUUM rewrites the whole database")
@@ -950,4 +953,30 @@ fn a_file_reached_through_two_spellings_is_checked_once() {
         "{}",
         stdout(&output)
     );
+}
+
+#[test]
+fn the_readme_json_example_is_what_storlint_prints() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split_once("### JSON schema").unwrap().1;
+    let example = section
+        .split_once("```json\n")
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    let documented: serde_json::Value = serde_json::from_str(example).unwrap();
+    let dir = project(&[
+        (
+            "src/flush.rs",
+            "fn save(f: &std::fs::File, n: u8) {\n    for _ in 0..n {\n        f.sync_all().ok();\n    }\n}\n",
+        ),
+        ("src/broken.rs", "fn f( { execute_batch(\n"),
+    ]);
+    let output = storlint(&["--format", "json"], dir.path());
+    let mut printed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    printed["tool"]["version"] = documented["tool"]["version"].clone();
+    assert_eq!(printed, documented);
 }
