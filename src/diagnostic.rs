@@ -33,6 +33,10 @@ pub struct Related {
     /// SARIF and LSP count them.
     pub start: (usize, usize),
     pub end: (usize, usize),
+    /// One-based line and column in characters of the range's start and
+    /// end, as the text and JSON output count them.
+    pub start_char: (usize, usize),
+    pub end_char: (usize, usize),
     pub message: String,
 }
 
@@ -42,6 +46,8 @@ impl Related {
             path: source.display.clone(),
             start: source.line_col_utf16(range.start),
             end: source.line_col_utf16(range.end),
+            start_char: source.line_col(range.start),
+            end_char: source.line_col(range.end),
             range,
             message,
         }

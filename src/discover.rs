@@ -1,17 +1,54 @@
 //! Which files to check: walks the given paths, honouring `.gitignore` and
-//! `.ignore`, skipping hidden and build directories, and picks each file's
-//! language by extension.
+//! `.ignore`, skipping hidden directories and build output, and picks each
+//! file's language by extension.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use crate::source::Language;
 use crate::FileProblem;
 
-/// Directories that hold build output or third-party code, never the
-/// project's own sources.
-const BUILD_DIRS: &[&str] = &["target", "build", ".build", "DerivedData", "node_modules"];
+/// Directories that hold build output or third-party code wherever they are.
+const ALWAYS_BUILD_OUTPUT: &[&str] = &["DerivedData", "node_modules"];
+
+/// A directory named like a build system's output directory is one only
+/// next to that build system's file: `src/build/` of a Rust crate is source.
+/// (`.build`, SwiftPM's, is hidden and never walked.)
+const OUTPUT_BESIDE: &[(&str, &[&str])] = &[
+    ("target", &["Cargo.toml"]),
+    (
+        "build",
+        &[
+            "build.gradle",
+            "build.gradle.kts",
+            "settings.gradle",
+            "settings.gradle.kts",
+            "Package.swift",
+            "CMakeLists.txt",
+        ],
+    ),
+];
+
+/// The file build tools (Cargo among them) leave in the directories they
+/// generate, per https://bford.info/cachedir/.
+const CACHEDIR_TAG: &str = "CACHEDIR.TAG";
+
+/// Whether the directory at `path`, named `name`, holds build output.
+fn is_build_output(path: &Path, name: &OsStr) -> bool {
+    if ALWAYS_BUILD_OUTPUT.iter().any(|d| name == *d) {
+        return true;
+    }
+    let beside_its_build_file = OUTPUT_BESIDE.iter().any(|(dir, build_files)| {
+        name == *dir
+            && path
+                .parent()
+                .is_some_and(|parent| build_files.iter().any(|f| parent.join(f).is_file()))
+    });
+    beside_its_build_file || path.join(CACHEDIR_TAG).is_file()
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Discovered {
@@ -33,6 +70,8 @@ pub struct Discovery {
     /// link inside a walked directory, a FIFO or device, a named file in no
     /// supported language. None of them stops the run.
     pub problems: Vec<FileProblem>,
+    /// Directories of build output not walked.
+    pub build_dirs_skipped: usize,
 }
 
 #[derive(Debug)]
@@ -67,6 +106,7 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
         })
     };
     let mut files = Vec::new();
+    let build_dirs_skipped = Arc::new(AtomicUsize::new(0));
     for root in paths {
         // A named path is followed when it is a link; what it names decides.
         let metadata = match std::fs::metadata(root) {
@@ -86,7 +126,7 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
                 }),
                 None => problem(
                     root,
-                    "not checked: storlint reads .rs, .swift, .kt, .kts and .sql files".to_string(),
+                    format!("not checked: storlint reads {} files", Language::EXTENSIONS),
                 ),
             }
             continue;
@@ -96,12 +136,18 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
             problem(root, NOT_REGULAR.to_string());
             continue;
         }
+        let skipped = Arc::clone(&build_dirs_skipped);
         let walker = ignore::WalkBuilder::new(root)
             .hidden(true)
             .require_git(false)
-            .filter_entry(|entry| {
+            .filter_entry(move |entry| {
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                !(is_dir && entry.depth() > 0 && BUILD_DIRS.iter().any(|d| entry.file_name() == *d))
+                let build_output =
+                    is_dir && entry.depth() > 0 && is_build_output(entry.path(), entry.file_name());
+                if build_output {
+                    skipped.fetch_add(1, Ordering::Relaxed);
+                }
+                !build_output
             })
             .build();
         for entry in walker {
@@ -149,18 +195,50 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
             });
         }
     }
-    files.sort_by(|a, b| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
-    // The same file reached twice (a directory and a file in it, `./a.rs`
-    // and `a.rs`) is checked once. Distinct files are never merged, even
-    // when their names print alike.
-    let mut seen = HashSet::new();
-    files.retain(|file| seen.insert(cwd.join(&file.path).components().collect::<PathBuf>()));
-    discovery.files = files;
+    discovery.files = checked_once(files, cwd);
+    discovery.build_dirs_skipped = build_dirs_skipped.load(Ordering::Relaxed);
     // Directory listings come in no particular order; reports do.
     discovery
         .problems
         .sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     Ok(discovery)
+}
+
+/// The same file reached twice (a directory and a file in it, `./a.rs` and
+/// `a.rs`, `demo` and `demo/ios/../ios`) is checked once, under its
+/// shortest name. Distinct files are never merged, even when their names
+/// print alike. Sorted by name.
+fn checked_once(files: Vec<Discovered>, cwd: &Path) -> Vec<Discovered> {
+    let mut by_identity: HashMap<PathBuf, Discovered> = HashMap::new();
+    let mut canonical_dirs: HashMap<PathBuf, PathBuf> = HashMap::new();
+    for file in files {
+        let identity = identity(&file.path, cwd, &mut canonical_dirs);
+        match by_identity.get_mut(&identity) {
+            Some(kept)
+                if (kept.display.len(), &kept.display) <= (file.display.len(), &file.display) => {}
+            Some(kept) => *kept = file,
+            None => {
+                by_identity.insert(identity, file);
+            }
+        }
+    }
+    let mut files: Vec<Discovered> = by_identity.into_values().collect();
+    files.sort_by(|a, b| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
+    files
+}
+
+/// The file's real path: its directory resolved once per directory (`..`
+/// and links), its name as found (walked links are never followed, so a
+/// file's name is its own).
+fn identity(path: &Path, cwd: &Path, canonical_dirs: &mut HashMap<PathBuf, PathBuf>) -> PathBuf {
+    let absolute = cwd.join(path);
+    let (Some(dir), Some(name)) = (absolute.parent(), absolute.file_name()) else {
+        return absolute.components().collect();
+    };
+    let real_dir = canonical_dirs.entry(dir.to_path_buf()).or_insert_with(|| {
+        std::fs::canonicalize(dir).unwrap_or_else(|_| dir.components().collect())
+    });
+    real_dir.join(name)
 }
 
 /// The path a walk error is about (the directory that could not be read),
@@ -264,6 +342,11 @@ mod tests {
             "src/lib.rs",
             "db/schema.sql",
             "android/Build.kts",
+            "Cargo.toml",
+            "build.gradle",
+            "src/build/mod.rs",
+            "generated/CACHEDIR.TAG",
+            "generated/out.rs",
         ] {
             let path = root.join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -278,10 +361,13 @@ mod tests {
                 "android/Build.kts",
                 "app/Store.swift",
                 "db/schema.sql",
+                "src/build/mod.rs",
                 "src/lib.rs"
             ]
         );
         assert_eq!(found.files[0].language, Language::Kotlin);
+        // target, build, DerivedData, node_modules, generated.
+        assert_eq!(found.build_dirs_skipped, 5);
     }
 
     #[test]
@@ -329,7 +415,7 @@ mod tests {
         let problems: Vec<String> = found.problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(
             problems,
-            ["notes.txt: not checked: storlint reads .rs, .swift, .kt, .kts and .sql files"]
+            ["notes.txt: not checked: storlint reads .rs, .swift, .kt, .kts, .sql and .sq (SQLDelight) files"]
         );
     }
 }

@@ -121,6 +121,20 @@ pub struct Report {
     pub unused_ignores: Vec<UnusedIgnore>,
     /// How many files and bytes each stage saw.
     pub statistics: Statistics,
+    /// Directories of build output not walked (`discover`'s rules).
+    pub build_dirs_skipped: usize,
+    /// Findings left out of the report, and what left them out.
+    pub hidden: Hidden,
+}
+
+/// Findings found and not reported, counted so the summary can say which
+/// flag shows them.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hidden {
+    /// By the configuration file's rule selection and per-file ignores.
+    pub by_configuration: usize,
+    /// By the entries of `--baseline`.
+    pub by_baseline: usize,
 }
 
 /// Files and bytes per stage of a run, to show what the prefilter saves.
@@ -250,6 +264,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     });
     let mut report = Report {
         problems: discovery.problems,
+        build_dirs_skipped: discovery.build_dirs_skipped,
         ..Report::default()
     };
     let mut analysed = Vec::new();

@@ -1,19 +1,26 @@
 //! The `storlint` command line.
 
-use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 
+use storlint::diagnostic::Severity;
 use storlint::render;
 use storlint::rules::{self, RULES};
+use storlint::source::{Language, SourceFile};
+use storlint::{CheckedFile, FileProblem, Report};
 
-/// Exit codes: no findings, findings, usage or fatal error.
+/// Exit codes: nothing to fix, findings or files not checked, usage or
+/// fatal error.
 const EXIT_CLEAN: u8 = 0;
 const EXIT_FINDINGS: u8 = 1;
 const EXIT_ERROR: u8 = 2;
+
+/// The path that names standard input.
+const STDIN: &str = "-";
 
 #[derive(Parser)]
 #[command(
@@ -47,9 +54,15 @@ enum Command {
 
 #[derive(clap::Args, Clone)]
 struct CheckArgs {
-    /// Files or directories to check.
+    /// Files or directories to check; `-` reads one file from stdin (see
+    /// `--stdin-filename`). A subcommand is one only as the first argument;
+    /// a path spelled like one is written `./rules`.
     #[arg(default_value = ".")]
     paths: Vec<PathBuf>,
+    /// The name of the source read from stdin (`-`): its extension picks
+    /// the language, and findings are reported under it.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -66,9 +79,19 @@ struct CheckArgs {
     /// JUnit classes), and let it count as evidence for project rules.
     #[arg(long)]
     include_tests: bool,
-    /// Print how many files and bytes each stage saw (to stderr).
+    /// Print how many files and bytes each stage saw, and the findings per
+    /// rule (to stderr).
     #[arg(long)]
     statistics: bool,
+    /// Print the findings only: no summary line (nothing when clean).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Exit 0 even with findings or files that could not be checked.
+    #[arg(long)]
+    exit_zero: bool,
+    /// The least severity that makes the run exit 1.
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Warning)]
+    fail_on: FailOn,
     /// Skip (and report) files larger than this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = storlint::context::MAX_FILE_SIZE)]
     max_file_size: u64,
@@ -106,6 +129,25 @@ enum Format {
     Github,
     /// One line per finding: `path:line:col: severity[rule]: message`.
     Concise,
+    /// One JSON object (schema in the README).
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FailOn {
+    /// Warnings and errors fail the run; hints do not.
+    Warning,
+    /// Hints fail the run too.
+    Hint,
+}
+
+impl FailOn {
+    fn least(self) -> Severity {
+        match self {
+            FailOn::Warning => Severity::Warning,
+            FailOn::Hint => Severity::Hint,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -127,16 +169,23 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
-            eprintln!("error: {message}");
+            warn(&format!("error: {message}"));
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+/// A line for a human on stderr. A closed stderr loses it; the run goes on
+/// (`eprintln!` would panic).
+fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 fn check(args: CheckArgs) -> Result<u8, String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
     let selection = Selection::new(&args.select, &args.ignore)?;
+    refuse_subcommand_names(&args.paths)?;
     let options = storlint::Options {
         include_tests: args.include_tests,
         max_file_size: args.max_file_size,
@@ -153,13 +202,21 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         Some(root) => Some(root.clone()),
         None => storlint::workspace::find_root(&args.paths, &cwd),
     };
-    let mut report = match &root {
-        Some(root) if !storlint::workspace::is_whole_project(&args.paths, root, &cwd) => {
-            storlint::lint_project(root, &args.paths, &cwd, &options)
+    let mut report = if args.paths.iter().any(|p| p.as_os_str() == STDIN) {
+        check_stdin(&args, &cwd, &options)?
+    } else if args.stdin_filename.is_some() {
+        return Err(
+            "--stdin-filename names the source read from stdin: pass `-` as the path".into(),
+        );
+    } else {
+        match &root {
+            Some(root) if !storlint::workspace::is_whole_project(&args.paths, root, &cwd) => {
+                storlint::lint_project(root, &args.paths, &cwd, &options)
+            }
+            _ => storlint::lint_paths_with(&args.paths, &cwd, &options),
         }
-        _ => storlint::lint_paths_with(&args.paths, &cwd, &options),
-    }
-    .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())?
+    };
     report.retain_rules(|rule| selection.keeps(rule));
     // A marker for a rule this run does not check may well be needed.
     let unused_ignores: Vec<storlint::UnusedIgnore> = if args.report_unused_ignores {
@@ -181,12 +238,12 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     let root = root.unwrap_or_else(|| cwd.clone());
     if let Some(path) = &args.write_baseline {
         let count = storlint::baseline::write(path, &report, &root)?;
-        eprintln!(
+        warn(&format!(
             "Recorded {count} finding{} in {}; run with --baseline {} to hide them.",
             if count == 1 { "" } else { "s" },
             path.display(),
             path.display()
-        );
+        ));
         return Ok(EXIT_CLEAN);
     }
     let baseline_unmatched = match &args.baseline {
@@ -195,51 +252,58 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             let applied = baseline.apply(&mut report, &root, |entry| {
                 storlint::baseline::under_paths(entry, &root, &args.paths, &cwd)
             });
+            report.hidden.by_baseline += applied.hidden;
             applied.unmatched
         }
         None => Vec::new(),
     };
     if args.statistics {
-        eprint!("{}", statistics_table(&report.statistics));
+        let table = statistics_table(&report.statistics) + &findings_per_rule(&report);
+        let _ = write!(std::io::stderr().lock(), "{table}");
     }
     match args.format {
         Format::Text => {
             // Buffered: a line-buffered stdout costs a write call per line.
             let mut out = BufferedStandardStream::stdout(color_choice(args.color));
-            written(render::terminal::write_report(&mut out, &report).and_then(|()| out.flush()))?;
+            written(
+                render::terminal::write_findings(&mut out, &report)
+                    .and_then(|()| match args.quiet {
+                        true => Ok(()),
+                        false => writeln!(out, "{}", render::terminal::summary(&report)),
+                    })
+                    .and_then(|()| out.flush()),
+            )?;
             // Like a compiler's warnings, they reach the user even when the
             // findings are piped elsewhere.
             for warning in &report.suppression_warnings {
-                eprintln!("warning: {warning}");
+                warn(&format!("warning: {warning}"));
             }
         }
         Format::Concise => {
             let mut out = std::io::stdout().lock();
             written(write!(out, "{}", render::concise::to_concise(&report)))?;
         }
-        Format::Github => {
-            let mut out = std::io::stdout().lock();
-            written(write!(out, "{}", render::github::to_github(&report)))?;
-        }
-        Format::Sarif => {
-            let log = render::sarif::to_sarif(&report, &cwd);
+        Format::Github => write_github(&report)?,
+        Format::Sarif | Format::Json => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            written(serde_json::to_writer_pretty(&mut out, &log).map_err(std::io::Error::from))?;
-            written(writeln!(out).and_then(|()| out.flush()))?;
-            // stdout is the SARIF log; problems still reach a human on stderr.
-            for problem in &report.problems {
-                eprintln!("warning: {problem}");
-            }
-            for warning in &report.suppression_warnings {
-                eprintln!("warning: {warning}");
+            written(
+                match args.format {
+                    Format::Sarif => render::sarif::write_sarif(&mut out, &report, &cwd),
+                    _ => render::json::write_json(&mut out, &report),
+                }
+                .and_then(|()| out.flush()),
+            )?;
+            // stdout is the log; problems still reach a human on stderr.
+            for problem in report.problems.iter().chain(&report.suppression_warnings) {
+                warn(&format!("warning: {problem}"));
             }
         }
     }
     for unused in &unused_ignores {
-        eprintln!("warning: {unused}");
+        warn(&format!("warning: {unused}"));
     }
     if !baseline_unmatched.is_empty() {
-        eprintln!(
+        warn(&format!(
             "{} baseline entr{} no longer match a finding (fixed, or the code changed); \
              write the baseline again (--write-baseline) to drop them:",
             baseline_unmatched.len(),
@@ -248,21 +312,134 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             } else {
                 "ies"
             }
-        );
+        ));
         for entry in baseline_unmatched.iter().take(10) {
-            eprintln!("  {}:{} {}", entry.path, entry.line, entry.rule);
+            warn(&format!("  {}:{} {}", entry.path, entry.line, entry.rule));
         }
         if baseline_unmatched.len() > 10 {
-            eprintln!("  ... and {} more", baseline_unmatched.len() - 10);
+            warn(&format!("  ... and {} more", baseline_unmatched.len() - 10));
         }
     }
-    Ok(
-        if report.finding_count() > 0 || !unused_ignores.is_empty() {
-            EXIT_FINDINGS
-        } else {
-            EXIT_CLEAN
-        },
-    )
+    let fails = report
+        .files
+        .iter()
+        .flat_map(|file| &file.diagnostics)
+        .any(|diagnostic| diagnostic.severity >= args.fail_on.least());
+    let failing = fails || !report.problems.is_empty() || !unused_ignores.is_empty();
+    Ok(if !args.exit_zero && failing {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
+
+/// A subcommand is one only as the first argument, so a later argument
+/// spelled like one (`storlint --format github check demo`) is a mistake,
+/// never silently a path: a path of that name is written `./check`.
+fn refuse_subcommand_names(paths: &[PathBuf]) -> Result<(), String> {
+    let cli = Cli::command();
+    for path in paths {
+        if let Some(name) = cli
+            .get_subcommands()
+            .map(|command| command.get_name())
+            .find(|name| path.as_os_str() == *name)
+        {
+            return Err(format!(
+                "`{name}` is a subcommand only as the first argument \
+                 (`storlint {name} ...`); to check a path named `{name}`, write `./{name}`"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the one file read from stdin, named by `--stdin-filename`.
+fn check_stdin(
+    args: &CheckArgs,
+    cwd: &Path,
+    options: &storlint::Options,
+) -> Result<Report, String> {
+    if args.paths.len() > 1 {
+        return Err("`-` (stdin) cannot be combined with other paths".into());
+    }
+    let name = args.stdin_filename.as_deref().ok_or(
+        "`-` reads the source from stdin: name it with `--stdin-filename PATH` \
+         (its extension picks the language)",
+    )?;
+    let language = Language::from_path(name).ok_or_else(|| {
+        format!(
+            "--stdin-filename {}: storlint reads {} files",
+            name.display(),
+            Language::EXTENSIONS
+        )
+    })?;
+    let display = storlint::discover::display_path(name, cwd);
+    let mut report = Report::default();
+    if !options.include_tests && storlint::context::is_test_path(&display, language) {
+        report.test_files = 1;
+        return Ok(report);
+    }
+    let problem = |message: String| FileProblem {
+        path: display.clone(),
+        message,
+        position: None,
+    };
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(options.max_file_size.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read stdin: {e}"))?;
+    if bytes.len() as u64 > options.max_file_size {
+        report.problems.push(problem(format!(
+            "skipped: larger than the {} bytes allowed (--max-file-size)",
+            options.max_file_size
+        )));
+        return Ok(report);
+    }
+    let text = match SourceFile::decode(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            report.problems.push(problem(format!("skipped: {error}")));
+            return Ok(report);
+        }
+    };
+    let source = SourceFile::new(name.to_path_buf(), display.clone(), language, text);
+    match storlint::check_source(&source, options) {
+        Ok(checked) => {
+            report.checked = 1;
+            report.suppression_warnings = checked.warnings;
+            if !checked.diagnostics.is_empty() {
+                report.files.push(CheckedFile {
+                    source,
+                    diagnostics: checked.diagnostics,
+                });
+            }
+        }
+        Err(problem) => report.problems.push(problem),
+    }
+    Ok(report)
+}
+
+/// Annotations on stdout; what GitHub would not show goes to the step
+/// summary when the job has one (`$GITHUB_STEP_SUMMARY`).
+fn write_github(report: &Report) -> Result<(), String> {
+    let summary_path = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty());
+    let github = render::github::to_github(report, summary_path.is_some());
+    if let (Some(path), Some(markdown)) = (summary_path, &github.step_summary) {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut file| file.write_all(markdown.as_bytes()))
+            .map_err(|e| {
+                format!(
+                    "cannot write the step summary {}: {e}",
+                    Path::new(&path).display()
+                )
+            })?;
+    }
+    written(write!(std::io::stdout().lock(), "{}", github.annotations))
 }
 
 /// Which rules the user asked for; unknown ids are a usage error.
@@ -307,14 +484,26 @@ fn written(result: std::io::Result<()>) -> Result<(), String> {
     }
 }
 
+/// `--color auto` follows https://no-color.org (a non-empty `NO_COLOR`
+/// turns colour off; an empty one does not) and `CLICOLOR_FORCE` (set and
+/// not `0`: colour even into a pipe); otherwise a terminal gets colour unless
+/// it is `TERM=dumb`.
 fn color_choice(color: Color) -> ColorChoice {
+    let set = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
     match color {
         Color::Always => ColorChoice::Always,
         Color::Never => ColorChoice::Never,
+        Color::Auto if set("NO_COLOR").is_some() => ColorChoice::Never,
+        Color::Auto if set("CLICOLOR_FORCE").is_some_and(|value| value != "0") => {
+            ColorChoice::Always
+        }
         Color::Auto
-            if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() =>
+            if std::io::stdout().is_terminal()
+                && std::env::var_os("TERM").is_none_or(|term| term != "dumb") =>
         {
-            ColorChoice::Auto
+            // Always, not Auto: the terminal library's Auto turns colour off
+            // for an empty `NO_COLOR`.
+            ColorChoice::Always
         }
         Color::Auto => ColorChoice::Never,
     }
@@ -382,6 +571,23 @@ fn dump_model(path: &std::path::Path) -> Result<u8, String> {
         ))?;
     }
     Ok(EXIT_CLEAN)
+}
+
+/// The findings of each rule, most first.
+fn findings_per_rule(report: &Report) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for diagnostic in report.files.iter().flat_map(|file| &file.diagnostics) {
+        match counts.iter_mut().find(|(rule, _)| *rule == diagnostic.rule) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((diagnostic.rule, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let mut table = String::from("findings per rule:\n");
+    for (rule, count) in counts {
+        table.push_str(&format!("  {rule:<32} {count:>7}\n"));
+    }
+    table
 }
 
 /// The per-stage counts, as aligned lines.

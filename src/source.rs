@@ -26,6 +26,9 @@ impl Language {
         Language::Sql,
     ];
 
+    /// The extensions `from_path` reads, as a phrase for messages.
+    pub const EXTENSIONS: &'static str = ".rs, .swift, .kt, .kts, .sql and .sq (SQLDelight)";
+
     pub fn from_path(path: &Path) -> Option<Language> {
         match path.extension()?.to_str()? {
             "rs" => Some(Language::Rust),

@@ -2,8 +2,9 @@
 
 mod common;
 
+use std::io::{BufRead, Write};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use storlint::rules::RULES;
 
@@ -14,6 +15,34 @@ fn storlint(args: &[&str], cwd: &Path) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("the storlint binary runs")
+}
+
+/// The binary with environment variables set (and `NO_COLOR`, `CLICOLOR_FORCE`
+/// and `GITHUB_STEP_SUMMARY` unset unless given) and `input` on stdin.
+fn storlint_with(args: &[&str], cwd: &Path, env: &[(&str, &str)], input: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_storlint"));
+    command
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("the storlint binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // A run refused before it reads stdin closes the pipe first.
+    if let Err(error) = stdin.write_all(input.as_bytes()) {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 fn stdout(output: &Output) -> String {
@@ -95,7 +124,7 @@ fn github_format_prints_one_annotation_per_finding() {
     assert_eq!(lines.len(), 1, "{text}");
     assert!(
         lines[0].starts_with(
-            "::warning file=db/schema.sql,line=2,col=1,endLine=2,endColumn=7,title=full-vacuum::full VACUUM rewrites"
+            "::warning file=db/schema.sql,line=2,col=1,endLine=2,endColumn=7,title=full-vacuum::Full VACUUM rewrites"
         ),
         "{text}"
     );
@@ -347,6 +376,15 @@ fn sarif_output_is_valid_sarif_2_1_0() {
             storlint::diagnostic::Severity::Error => "error",
         };
         assert_eq!(rule["defaultConfiguration"]["level"], expected_level);
+        // The properties code scanning sorts and filters alerts by.
+        assert_eq!(rule["properties"]["precision"], "high");
+        let problem_severity = match declared {
+            storlint::diagnostic::Severity::Hint => "recommendation",
+            storlint::diagnostic::Severity::Warning => "warning",
+            storlint::diagnostic::Severity::Error => "error",
+        };
+        assert_eq!(rule["properties"]["problem.severity"], problem_severity);
+        assert!(rule["helpUri"].as_str().is_some_and(|u| u.ends_with(".md")));
     }
     let results = run["results"].as_array().unwrap();
     let mut summary: Vec<(String, String, u64, u64, u64)> = results
@@ -380,6 +418,19 @@ fn sarif_output_is_valid_sarif_2_1_0() {
                 29
             ),
         ]
+    );
+    // Code review shows one text: its sentences each start with a capital.
+    let vacuum = results
+        .iter()
+        .find(|r| r["ruleId"] == "full-vacuum")
+        .unwrap();
+    let message = vacuum["message"]["text"].as_str().unwrap();
+    assert!(
+        message.starts_with("Full VACUUM rewrites the whole database")
+            && message.contains(". In Apple's measurement")
+            && message.contains(". Help: set `PRAGMA auto_vacuum = INCREMENTAL`")
+            && message.ends_with('.'),
+        "{message}"
     );
     let fsync = results
         .iter()
@@ -554,4 +605,532 @@ fn unused_ignores_are_reported_when_asked_for() {
         dir.path(),
     );
     assert_eq!(selected.status.code(), Some(0));
+}
+
+/// `path:line:col: severity[id]: message`, the shape quickfix lists and
+/// problem matchers read.
+fn is_concise_line(line: &str) -> bool {
+    let mut fields = line.splitn(4, ':');
+    let (Some(path), Some(row), Some(col), Some(rest)) =
+        (fields.next(), fields.next(), fields.next(), fields.next())
+    else {
+        return false;
+    };
+    let Some((severity_and_id, message)) = rest.strip_prefix(' ').and_then(|r| r.split_once("]: "))
+    else {
+        return false;
+    };
+    let Some((severity, id)) = severity_and_id.split_once('[') else {
+        return false;
+    };
+    !path.is_empty()
+        && row.parse::<usize>().is_ok_and(|n| n > 0)
+        && col.parse::<usize>().is_ok_and(|n| n > 0)
+        && ["error", "warning", "hint"].contains(&severity)
+        && !id.is_empty()
+        && id.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        && !message.is_empty()
+}
+
+#[test]
+fn every_concise_line_has_the_quickfix_shape_files_not_checked_included() {
+    let dir = project(&[
+        (
+            "db/schema.sql",
+            "VACUUM;\nPRAGMA synchronous = FULL;\nPRAGMA journal_mode = WAL;\n",
+        ),
+        ("src/broken.rs", "fn f( { execute_batch(\n"),
+        ("notes.txt", "VACUUM"),
+    ]);
+    let output = storlint(&["--format", "concise", ".", "notes.txt"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for line in &lines {
+        assert!(
+            is_concise_line(line),
+            "not path:line:col: severity[id]: message: {line}"
+        );
+    }
+    assert!(
+        lines[0].starts_with("db/schema.sql:1:1: warning[full-vacuum]: "),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("db/schema.sql:2:22: hint[synchronous-full-in-wal]: "),
+        "{text}"
+    );
+    // A problem without a position points at the file's start.
+    assert!(
+        lines.contains(&"notes.txt:1:1: warning[storlint]: not checked: storlint reads .rs, .swift, .kt, .kts, .sql and .sq (SQLDelight) files"),
+        "{text}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("src/broken.rs:1:")
+            && l.contains("warning[storlint]: could not be parsed as Rust")),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_format_follows_the_documented_schema() {
+    let dir = project(&[
+        (
+            "app/Store.swift",
+            "func f(db: OpaquePointer) {\n    let é = \"ü\"; sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\n}\n",
+        ),
+        (
+            "src/flush.rs",
+            "fn g(f: &std::fs::File, n: u8) {\n    for _ in 0..n {\n        f.sync_all().ok();\n    }\n}\n",
+        ),
+        ("src/broken.rs", "fn f( { execute_batch(\n"),
+        ("src/tests/t.rs", "fn t(f: &std::fs::File) { f.sync_all().ok(); }\n"),
+    ]);
+    let output = storlint(&["--format", "json"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    assert_eq!(log["version"], 1);
+    assert_eq!(log["tool"]["name"], "storlint");
+    let findings = log["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 2, "{log:#}");
+
+    let vacuum = &findings[0];
+    assert_eq!(vacuum["rule"], "full-vacuum");
+    assert_eq!(vacuum["severity"], "warning");
+    assert_eq!(vacuum["path"], "app/Store.swift");
+    // Columns count characters, offsets bytes: `é` and `ü` are two bytes each.
+    let text = std::fs::read_to_string(dir.path().join("app/Store.swift")).unwrap();
+    let offset = text.find("VACUUM").unwrap();
+    let start = &vacuum["range"]["start"];
+    assert_eq!(
+        (start["line"].as_u64(), start["column"].as_u64()),
+        (Some(2), Some(36))
+    );
+    assert_eq!(start["offset"].as_u64(), Some(offset as u64));
+    let end = &vacuum["range"]["end"];
+    assert_eq!(
+        (end["line"].as_u64(), end["column"].as_u64()),
+        (Some(2), Some(42))
+    );
+    assert_eq!(end["offset"].as_u64(), Some(offset as u64 + 6));
+    assert!(vacuum["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("full VACUUM rewrites"));
+    assert!(vacuum["notes"][0].as_str().unwrap().contains("WWDC 2019"));
+    assert!(vacuum["help"]
+        .as_str()
+        .unwrap()
+        .contains("auto_vacuum = INCREMENTAL"));
+    assert_eq!(vacuum["related"], serde_json::json!([]));
+    assert_eq!(vacuum["fix"], serde_json::Value::Null);
+
+    let fsync = &findings[1];
+    assert_eq!(fsync["rule"], "fsync-in-loop");
+    assert_eq!(fsync["path"], "src/flush.rs");
+    let related = &fsync["related"][0];
+    assert_eq!(related["path"], "src/flush.rs");
+    assert_eq!(related["message"], "inside this loop");
+    assert_eq!(related["range"]["start"]["line"], 2);
+    assert_eq!(related["range"]["start"]["column"], 5);
+
+    let problems = log["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0]["path"], "src/broken.rs");
+    assert_eq!(problems[0]["line"], 1);
+    assert!(problems[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("could not be parsed as Rust"));
+    assert_eq!(log["suppression_warnings"], serde_json::json!([]));
+    let summary = &log["summary"];
+    assert_eq!(summary["findings"], 2);
+    assert_eq!(summary["files_checked"], 2);
+    assert_eq!(summary["files_not_checked"], 1);
+    assert_eq!(summary["test_files_not_checked"], 1);
+    assert_eq!(summary["hidden_by_configuration"], 0);
+    assert_eq!(summary["hidden_by_baseline"], 0);
+    // The problem reaches a human on stderr too.
+    assert!(
+        stderr(&output).starts_with("warning: src/broken.rs:1:"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Twelve warnings in one file, and a file that could not be checked.
+fn twelve_vacuums_and_a_broken_file() -> tempfile::TempDir {
+    project(&[
+        ("db/schema.sql", &"VACUUM;\n".repeat(12)),
+        ("src/broken.rs", "fn f( { execute_batch(\n"),
+    ])
+}
+
+#[test]
+fn github_shows_ten_warnings_and_counts_the_rest_in_a_closing_notice() {
+    let dir = twelve_vacuums_and_a_broken_file();
+    let output = storlint_with(&["--format", "github"], dir.path(), &[], "");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    // The file not checked first, so GitHub never drops it; then nine findings.
+    assert!(
+        lines[0].starts_with("::warning file=src/broken.rs,line=1,"),
+        "{text}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("::warning")).count(),
+        10,
+        "{text}"
+    );
+    assert_eq!(
+        lines.last().unwrap(),
+        &"::notice title=storlint::3 more findings are not shown as annotations (GitHub shows 10 of each kind); `storlint --format concise` lists them all"
+    );
+    assert_eq!(lines.len(), 11);
+}
+
+#[test]
+fn github_lists_the_findings_past_ten_in_the_step_summary() {
+    let dir = twelve_vacuums_and_a_broken_file();
+    let summary = dir.path().join("summary.md");
+    std::fs::write(&summary, "earlier step\n").unwrap();
+    let output = storlint_with(
+        &["--format", "github", "db", "src"],
+        dir.path(),
+        &[("GITHUB_STEP_SUMMARY", summary.to_str().unwrap())],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.ends_with(
+            "::notice title=storlint::3 more findings are listed in the job's step summary\n"
+        ),
+        "{text}"
+    );
+    let markdown = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        markdown.starts_with("earlier step\n### storlint: 3 more findings\n"),
+        "{markdown}"
+    );
+    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), 3, "{markdown}");
+    assert!(
+        rows[0]
+            .starts_with("| `db/schema.sql:10:1` | warning | `full-vacuum` | full VACUUM rewrites"),
+        "{markdown}"
+    );
+
+    // When everything fits, neither a notice nor a summary.
+    let clean = project(&[("db/schema.sql", "VACUUM;\n")]);
+    let output = storlint_with(
+        &["--format", "github"],
+        clean.path(),
+        &[("GITHUB_STEP_SUMMARY", summary.to_str().unwrap())],
+        "",
+    );
+    assert_eq!(stdout(&output).lines().count(), 1);
+    assert_eq!(std::fs::read_to_string(&summary).unwrap(), markdown);
+}
+
+#[test]
+fn quiet_prints_only_findings() {
+    let clean = project(&[("db/schema.sql", "PRAGMA journal_mode = WAL;\n")]);
+    let output = storlint(&["-q"], clean.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+    let dirty = project(&[("db/schema.sql", "VACUUM;\n")]);
+    let output = storlint(&["--quiet"], dirty.path());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.starts_with("warning[full-vacuum]"), "{text}");
+    assert!(!text.contains("Found 1 finding"), "{text}");
+}
+
+#[test]
+fn unchecked_files_fail_the_run_unless_exit_zero() {
+    for (name, text) in [
+        ("src/broken.rs", "fn f( { execute_batch(\n"),
+        ("db/binary.sql", "VACUUM\0;\n"),
+    ] {
+        let dir = project(&[(name, text)]);
+        let output = storlint(&[], dir.path());
+        assert_eq!(output.status.code(), Some(1), "{name}: {}", stdout(&output));
+        assert!(stdout(&output).contains("1 file could not be checked"));
+        let output = storlint(&["--exit-zero"], dir.path());
+        assert_eq!(output.status.code(), Some(0), "{name}");
+    }
+    let findings = project(&[("db/schema.sql", "VACUUM;\n")]);
+    assert_eq!(
+        storlint(&["--exit-zero"], findings.path()).status.code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn hints_fail_the_run_only_with_fail_on_hint() {
+    let dir = project(&[(
+        "db/schema.sql",
+        "PRAGMA journal_mode = WAL;\nPRAGMA synchronous = FULL;\n",
+    )]);
+    let output = storlint(&[], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    // A hint is called a hint.
+    assert!(
+        stdout(&output).starts_with("hint[synchronous-full-in-wal]"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        storlint(&["--fail-on", "hint"], dir.path()).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        storlint(&["--fail-on", "warning"], dir.path())
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        storlint(&["--fail-on", "note"], dir.path()).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn statistics_count_findings_per_rule() {
+    let dir = project(&[(
+        "db/schema.sql",
+        "VACUUM;\nVACUUM;\nPRAGMA secure_delete = ON;\n",
+    )]);
+    let output = storlint(&["--statistics", "--format", "concise"], dir.path());
+    let stderr = stderr(&output);
+    let per_rule = stderr
+        .split_once("findings per rule:\n")
+        .map(|(_, rows)| rows)
+        .unwrap_or_default();
+    let rows: Vec<Vec<&str>> = per_rule
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [vec!["full-vacuum", "2"], vec!["secure-delete-on", "1"]],
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_dash_reads_the_source_from_stdin_named_by_stdin_filename() {
+    let dir = project(&[]);
+    let output = storlint_with(
+        &[
+            "--format",
+            "concise",
+            "--stdin-filename",
+            "db/Queries.sq",
+            "-",
+        ],
+        dir.path(),
+        &[],
+        "-- schema\nVACUUM;\n",
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("db/Queries.sq:2:1: warning[full-vacuum]: "),
+        "{}",
+        stdout(&output)
+    );
+    let output = storlint_with(&["-"], dir.path(), &[], "VACUUM;\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: `-` reads the source from stdin: name it with `--stdin-filename PATH` (its extension picks the language)\n"
+    );
+    let output = storlint_with(
+        &["--stdin-filename", "notes.txt", "-"],
+        dir.path(),
+        &[],
+        "VACUUM;\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("storlint reads .rs, .swift"),
+        "{}",
+        stderr(&output)
+    );
+    let output = storlint_with(
+        &["--stdin-filename", "a.rs", "-"],
+        dir.path(),
+        &[],
+        "fn f( {\n",
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a syntax error is a file not checked"
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_every_format_quietly() {
+    let many = "VACUUM;\n".repeat(3000);
+    let dir = project(&[("db/schema.sql", &many), ("src/broken.rs", "fn f( {\n")]);
+    for format in ["text", "concise", "github", "sarif", "json"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_storlint"))
+            .args(["--format", format])
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // `| head -1`: read one line, then close the pipe.
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(!first.is_empty(), "{format}");
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{format}: {}",
+            stderr(&output)
+        );
+        assert!(
+            !stderr(&output).contains("cannot write"),
+            "{format}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn colour_follows_no_color_only_when_set_and_clicolor_force() {
+    let dir = project(&[("db/schema.sql", "VACUUM;\n")]);
+    let coloured =
+        |env: &[(&str, &str)]| stdout(&storlint_with(&[], dir.path(), env, "")).contains('\x1b');
+    assert!(!coloured(&[]), "a pipe gets no colour");
+    assert!(coloured(&[("CLICOLOR_FORCE", "1")]));
+    assert!(!coloured(&[("CLICOLOR_FORCE", "0")]));
+    assert!(
+        coloured(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "")]),
+        "an empty NO_COLOR is unset"
+    );
+    assert!(!coloured(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]));
+    let never = storlint_with(
+        &["--color", "never"],
+        dir.path(),
+        &[("CLICOLOR_FORCE", "1")],
+        "",
+    );
+    assert!(!stdout(&never).contains('\x1b'));
+}
+
+#[test]
+fn subcommands_are_first_arguments_and_paths_named_like_them_start_with_dot_slash() {
+    let dir = project(&[
+        ("rules/schema.sql", "VACUUM;\n"),
+        ("dir/a.sql", "VACUUM;\n"),
+    ]);
+    let output = storlint(&["--format", "concise", "./rules"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).starts_with("rules/schema.sql:1:1: warning[full-vacuum]"),
+        "{}",
+        stdout(&output)
+    );
+    // `rules` first is the subcommand.
+    let output = storlint(&["rules"], dir.path());
+    assert_eq!(stdout(&output).lines().count(), RULES.len());
+    // Later, a subcommand's name is refused rather than read as a path.
+    let output = storlint(&["--format", "concise", "check", "dir"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: `check` is a subcommand only as the first argument (`storlint check ...`); to check a path named `check`, write `./check`\n"
+    );
+    let output = storlint(&["check", "--format", "concise", "dir"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).starts_with("dir/a.sql:1:1:"));
+    let output = storlint(&["dir", "rules"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn build_output_is_skipped_by_what_it_is_and_counted() {
+    let vacuum = "fn f(c: &rusqlite::Connection) { c.execute_batch(\"VACUUM\").ok(); }\n";
+    let dir = project(&[
+        ("Cargo.toml", "[package]\n"),
+        ("src/build/mod.rs", vacuum),
+        ("target/debug/gen.rs", vacuum),
+        ("app/build.gradle", ""),
+        ("app/build/generated/Gen.sql", "VACUUM;\n"),
+        ("tools/build/gen.sql", "VACUUM;\n"),
+        (
+            "out/CACHEDIR.TAG",
+            "Signature: 8a477f597d28d172789f06886806bc55\n",
+        ),
+        ("out/x.sql", "VACUUM;\n"),
+    ]);
+    let output = storlint(&["--format", "concise"], dir.path());
+    let text = stdout(&output);
+    let paths: Vec<&str> = text.lines().filter_map(|l| l.split(':').next()).collect();
+    assert_eq!(paths, ["src/build/mod.rs", "tools/build/gen.sql"]);
+    let output = storlint(&[], dir.path());
+    assert!(
+        stdout(&output).contains("; 3 directories of build output not walked."),
+        "{}",
+        stdout(&output)
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&storlint(&["--format", "json"], dir.path()).stdout).unwrap();
+    assert_eq!(json["summary"]["build_directories_skipped"], 3);
+}
+
+#[test]
+fn a_file_reached_through_two_spellings_is_checked_once() {
+    let dir = project(&[("demo/ios/Store.sql", "VACUUM;\n")]);
+    let output = storlint(
+        &["--format", "concise", "demo", "demo/ios/../ios"],
+        dir.path(),
+    );
+    assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), [
+        "demo/ios/Store.sql:1:1: warning[full-vacuum]: full VACUUM rewrites the whole database through a temporary copy, writing every page at least twice"
+    ]);
+    let output = storlint(&["demo/ios/../ios/Store.sql", "./demo"], dir.path());
+    assert!(
+        stdout(&output).contains("Found 1 finding in 1 file checked"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn the_readme_json_example_is_what_storlint_prints() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split_once("### JSON schema").unwrap().1;
+    let example = section
+        .split_once("```json\n")
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    let documented: serde_json::Value = serde_json::from_str(example).unwrap();
+    let dir = project(&[
+        (
+            "src/flush.rs",
+            "fn save(f: &std::fs::File, n: u8) {\n    for _ in 0..n {\n        f.sync_all().ok();\n    }\n}\n",
+        ),
+        ("src/broken.rs", "fn f( { execute_batch(\n"),
+    ]);
+    let output = storlint(&["--format", "json"], dir.path());
+    let mut printed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    printed["tool"]["version"] = documented["tool"]["version"].clone();
+    assert_eq!(printed, documented);
 }

@@ -214,10 +214,16 @@ fn many_findings_in_one_file_are_all_rendered() {
     assert_eq!(concise.lines().count(), FINDINGS);
     assert!(concise.contains(&format!("vacuum.sql:{FINDINGS}:1: warning[full-vacuum]")));
 
-    let github = storlint::render::github::to_github(&report);
-    assert_eq!(github.lines().count(), FINDINGS);
+    // GitHub shows ten warnings per step: the rest go to the step summary.
+    let github = storlint::render::github::to_github(&report, true);
+    assert_eq!(github.annotations.lines().count(), 11);
+    let table = github.step_summary.unwrap();
+    assert_eq!(
+        table.lines().filter(|l| l.starts_with("| `")).count(),
+        FINDINGS - 10
+    );
 
-    let sarif = storlint::render::sarif::to_sarif(&report, dir.path());
+    let sarif = serde_json::to_value(storlint::render::sarif::log(&report, dir.path())).unwrap();
     let results = sarif["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), FINDINGS);
     let last = &results[FINDINGS - 1]["locations"][0]["physicalLocation"]["region"];
@@ -416,7 +422,7 @@ fn unreadable_files_and_directories_are_reported() {
     let enforced = std::fs::read(root.join("secret.sql")).is_err();
 
     let report = lint_within_a_minute(vec![root.to_path_buf()], root);
-    let sarif = storlint::render::sarif::to_sarif(&report, root);
+    let sarif = serde_json::to_value(storlint::render::sarif::log(&report, root)).unwrap();
 
     for path in ["locked", "secret.sql"] {
         std::fs::set_permissions(root.join(path), std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -5,7 +5,8 @@
 use crate::Report;
 
 /// Findings in report order, then one line per file that could not be checked
-/// and per `storlint-ignore` comment that suppresses nothing it names.
+/// and per `storlint-ignore` comment that suppresses nothing it names. Every
+/// line has the same shape, so `%f:%l:%c: %m` reads them all.
 pub fn to_concise(report: &Report) -> String {
     let mut out = String::new();
     for file in &report.files {
@@ -21,12 +22,11 @@ pub fn to_concise(report: &Report) -> String {
         }
     }
     for problem in report.problems.iter().chain(&report.suppression_warnings) {
-        let position = match problem.position {
-            Some((line, col)) => format!(":{line}:{col}"),
-            None => String::new(),
-        };
+        // Quickfix lists and problem matchers want a position on every
+        // line: a problem with the whole file points at its start.
+        let (line, col) = problem.position.unwrap_or((1, 1));
         out.push_str(&format!(
-            "{}{position}: warning[storlint]: {}\n",
+            "{}:{line}:{col}: warning[storlint]: {}\n",
             one_line(&problem.path),
             one_line(&problem.message)
         ));

@@ -1,8 +1,12 @@
 //! SARIF 2.1.0, the format code scanning (GitHub and others) uploads.
 
+use std::io::Write;
 use std::path::Path;
 
+use serde::Serialize;
 use serde_json::{json, Value};
+
+use super::Lazy;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::{Rule, RULES};
@@ -13,17 +17,15 @@ const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const INFORMATION_URI: &str = "https://github.com/storlint/storlint";
 const SRCROOT: &str = "%SRCROOT%";
 
-/// The SARIF log for a report; artifact URIs are relative to `cwd`.
-pub fn to_sarif(report: &Report, cwd: &Path) -> Value {
-    let results: Vec<Value> = report
-        .files
-        .iter()
-        .flat_map(|file| {
-            file.diagnostics
-                .iter()
-                .map(move |d| result(&file.source, d))
-        })
-        .collect();
+/// Writes the SARIF log for a report; artifact URIs are relative to `cwd`.
+pub fn write_sarif(out: &mut dyn Write, report: &Report, cwd: &Path) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &log(report, cwd)).map_err(std::io::Error::from)?;
+    writeln!(out)
+}
+
+/// The SARIF log for a report, whose results are serialized one at a time:
+/// a run with tens of thousands of findings is never held whole in memory.
+pub fn log<'a>(report: &'a Report, cwd: &Path) -> impl Serialize + 'a {
     let notifications: Vec<Value> = report
         .problems
         .iter()
@@ -45,31 +47,55 @@ pub fn to_sarif(report: &Report, cwd: &Path) -> Value {
             })
         })
         .collect();
-    let mut run = json!({
-        "tool": {
-            "driver": {
-                "name": "storlint",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "informationUri": INFORMATION_URI,
-                "rules": RULES.iter().map(|r| rule_descriptor(r)).collect::<Vec<_>>(),
-            }
-        },
-        "invocations": [{
-            "executionSuccessful": true,
-            "toolExecutionNotifications": notifications,
-        }],
-        "columnKind": "utf16CodeUnits",
-        "results": results,
+    let results = Lazy(move || {
+        report.files.iter().flat_map(|file| {
+            file.diagnostics
+                .iter()
+                .map(move |d| result(&file.source, d))
+        })
     });
-    if let Some(base) = directory_uri(cwd) {
-        run["originalUriBaseIds"] = json!({ SRCROOT: { "uri": base } });
+    Log {
+        schema: SCHEMA,
+        version: "2.1.0",
+        runs: [Run {
+            tool: json!({
+                "driver": {
+                    "name": "storlint",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "semanticVersion": env!("CARGO_PKG_VERSION"),
+                    "informationUri": INFORMATION_URI,
+                    "rules": RULES.iter().map(|r| rule_descriptor(r)).collect::<Vec<_>>(),
+                }
+            }),
+            invocations: json!([{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications,
+            }]),
+            original_uri_base_ids: directory_uri(cwd)
+                .map(|base| json!({ SRCROOT: { "uri": base } })),
+            column_kind: "utf16CodeUnits",
+            results,
+        }],
     }
-    json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [run],
-    })
+}
+
+#[derive(Serialize)]
+struct Log<R> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<R>; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<R> {
+    tool: Value,
+    invocations: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original_uri_base_ids: Option<Value>,
+    column_kind: &'static str,
+    results: R,
 }
 
 fn rule_descriptor(rule: &Rule) -> Value {
@@ -84,7 +110,16 @@ fn rule_descriptor(rule: &Rule) -> Value {
         "help": { "text": rule.doc, "markdown": rule.doc },
         "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}.md", rule.id),
         "defaultConfiguration": { "level": level(rule.severity) },
-        "properties": { "tags": ["storage", "performance"] },
+        "properties": {
+            "tags": ["storage", "performance"],
+            // Code scanning sorts and filters alerts by these two.
+            "precision": "high",
+            "problem.severity": match rule.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Hint => "recommendation",
+            },
+        },
     })
 }
 
@@ -136,12 +171,12 @@ fn result(source: &SourceFile, diagnostic: &Diagnostic) -> Value {
 
 /// Code review shows only this text, so it carries the evidence and the advice too.
 fn sarif_message(diagnostic: &Diagnostic) -> String {
-    let mut text = diagnostic.message.clone();
-    if let Some(note) = &diagnostic.note {
-        text.push_str(&format!(". {note}"));
-    }
-    text.push_str(&format!(". Help: {}", diagnostic.help));
-    text
+    let help = format!("Help: {}", diagnostic.help);
+    super::sentences(
+        std::iter::once(diagnostic.message.as_str())
+            .chain(diagnostic.note.as_deref())
+            .chain([help.as_str()]),
+    )
 }
 
 fn physical_location(source: &SourceFile, range: &std::ops::Range<usize>) -> Value {

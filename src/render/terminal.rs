@@ -2,7 +2,8 @@
 
 use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity as RenderedSeverity};
 use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::WriteColor, Config};
+use codespan_reporting::term::termcolor::{Buffer, WriteColor};
+use codespan_reporting::term::{self, Config};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::SourceFile;
@@ -10,6 +11,12 @@ use crate::Report;
 
 /// Writes every finding, then the problems and a summary line.
 pub fn write_report(out: &mut dyn WriteColor, report: &Report) -> std::io::Result<()> {
+    write_findings(out, report)?;
+    writeln!(out, "{}", summary(report))
+}
+
+/// Writes every finding, then the files that could not be checked.
+pub fn write_findings(out: &mut dyn WriteColor, report: &Report) -> std::io::Result<()> {
     let config = Config::default();
     for checked in &report.files {
         // Indexes the file's lines once for all of its findings.
@@ -21,7 +28,7 @@ pub fn write_report(out: &mut dyn WriteColor, report: &Report) -> std::io::Resul
     for problem in &report.problems {
         writeln!(out, "warning: {problem}")?;
     }
-    writeln!(out, "{}", summary(report))
+    Ok(())
 }
 
 /// A file as the renderer reads it; building one indexes its lines.
@@ -35,8 +42,29 @@ pub fn write_diagnostic(
     file: &SimpleFile<&str, &str>,
     diagnostic: &Diagnostic,
 ) -> std::io::Result<()> {
-    term::emit_to_write_style(out, config, file, &to_rendered(diagnostic))
-        .map_err(|e| std::io::Error::other(e.to_string()))
+    let rendered = to_rendered(diagnostic);
+    if diagnostic.severity != Severity::Hint {
+        return term::emit_to_write_style(out, config, file, &rendered).map_err(io_error);
+    }
+    // The renderer knows no hints: a hint is rendered as its `note` and
+    // renamed, so every format but those with a word of their own (SARIF's
+    // `note`, GitHub's `notice`) calls it a hint.
+    let mut buffer = if out.supports_color() {
+        Buffer::ansi()
+    } else {
+        Buffer::no_color()
+    };
+    term::emit_to_write_style(&mut buffer, config, file, &rendered).map_err(io_error)?;
+    let text = String::from_utf8_lossy(buffer.as_slice()).replacen("note[", "hint[", 1);
+    out.write_all(text.as_bytes())
+}
+
+fn io_error(error: codespan_reporting::files::Error) -> std::io::Error {
+    match error {
+        // Kept as it is: a reader that went away (`| head`) is told apart.
+        codespan_reporting::files::Error::Io(io) => io,
+        other => std::io::Error::other(other.to_string()),
+    }
 }
 
 fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
@@ -103,6 +131,24 @@ pub fn summary(report: &Report) -> String {
             plural(report.problems.len(), "file")
         ));
     }
+    if report.build_dirs_skipped > 0 {
+        line.push_str(&format!(
+            "; {} of build output not walked",
+            plural_of(report.build_dirs_skipped, "directory", "directories")
+        ));
+    }
+    if report.hidden.by_configuration > 0 {
+        line.push_str(&format!(
+            "; {} hidden by configuration (`--isolated` shows them)",
+            plural(report.hidden.by_configuration, "finding")
+        ));
+    }
+    if report.hidden.by_baseline > 0 {
+        line.push_str(&format!(
+            "; {} hidden by the baseline (`--baseline`)",
+            plural(report.hidden.by_baseline, "finding")
+        ));
+    }
     if !report.suppression_warnings.is_empty() {
         line.push_str(&format!(
             "; {} about `storlint-ignore` comments",
@@ -114,9 +160,40 @@ pub fn summary(report: &Report) -> String {
 }
 
 fn plural(count: usize, noun: &str) -> String {
+    plural_of(count, noun, &format!("{noun}s"))
+}
+
+fn plural_of(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
-        format!("1 {noun}")
+        format!("1 {one}")
     } else {
-        format!("{count} {noun}s")
+        format!("{count} {many}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_says_what_was_hidden_and_the_flag_that_shows_it() {
+        let report = Report {
+            checked: 4,
+            test_files: 2,
+            build_dirs_skipped: 1,
+            hidden: crate::Hidden {
+                by_configuration: 3,
+                by_baseline: 1,
+            },
+            ..Report::default()
+        };
+        assert_eq!(
+            summary(&report),
+            "No findings in 4 files checked; 0 skipped (no storage APIs mentioned); \
+             2 test files not checked (`--include-tests` checks them); \
+             1 directory of build output not walked; \
+             3 findings hidden by configuration (`--isolated` shows them); \
+             1 finding hidden by the baseline (`--baseline`)."
+        );
     }
 }
