@@ -288,7 +288,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             written(
                 match args.format {
-                    Format::Sarif => render::sarif::write_sarif(&mut out, &report, &cwd),
+                    Format::Sarif => render::sarif::write_sarif(&mut out, &report, &cwd, &root),
                     _ => render::json::write_json(&mut out, &report),
                 }
                 .and_then(|()| out.flush()),

@@ -1134,3 +1134,29 @@ fn the_readme_json_example_is_what_storlint_prints() {
     printed["tool"]["version"] = documented["tool"]["version"].clone();
     assert_eq!(printed, documented);
 }
+
+#[test]
+fn sarif_paths_are_the_projects_and_results_carry_the_baseline_fingerprint() {
+    let dir = project(&[(
+        "ios/Store.swift",
+        "import SQLite3\nfunc tidy(db: OpaquePointer) {\n    sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\n}\n",
+    )]);
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let from_sub = storlint(&["--format", "sarif", "."], &dir.path().join("ios"));
+    let log: serde_json::Value = serde_json::from_slice(&from_sub.stdout).unwrap();
+    let run = &log["runs"][0];
+    let result = &run["results"][0];
+    let location = &result["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(location["uri"], "ios/Store.swift");
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    let base = url::Url::from_directory_path(&root).unwrap().to_string();
+    assert_eq!(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], base);
+    // The same fingerprint the baseline records.
+    storlint(&["--write-baseline", "b.json"], dir.path());
+    let baseline: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("b.json")).unwrap()).unwrap();
+    assert_eq!(
+        result["partialFingerprints"]["storlint/v1"],
+        baseline["entries"][0]["fingerprint"]
+    );
+}

@@ -223,7 +223,12 @@ fn many_findings_in_one_file_are_all_rendered() {
         FINDINGS - 10
     );
 
-    let sarif = serde_json::to_value(storlint::render::sarif::log(&report, dir.path())).unwrap();
+    let sarif = serde_json::to_value(storlint::render::sarif::log(
+        &report,
+        dir.path(),
+        dir.path(),
+    ))
+    .unwrap();
     let results = sarif["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), FINDINGS);
     let last = &results[FINDINGS - 1]["locations"][0]["physicalLocation"]["region"];
@@ -422,7 +427,7 @@ fn unreadable_files_and_directories_are_reported() {
     let enforced = std::fs::read(root.join("secret.sql")).is_err();
 
     let report = lint_within_a_minute(vec![root.to_path_buf()], root);
-    let sarif = serde_json::to_value(storlint::render::sarif::log(&report, root)).unwrap();
+    let sarif = serde_json::to_value(storlint::render::sarif::log(&report, root, root)).unwrap();
 
     for path in ["locked", "secret.sql"] {
         std::fs::set_permissions(root.join(path), std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -1,13 +1,14 @@
 //! SARIF 2.1.0, the format code scanning (GitHub and others) uploads.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::Lazy;
 
+use crate::baseline;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::{Rule, RULES};
 use crate::source::SourceFile;
@@ -16,16 +17,27 @@ use crate::Report;
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const INFORMATION_URI: &str = "https://github.com/storlint/storlint";
 const SRCROOT: &str = "%SRCROOT%";
+/// The key of storlint's fingerprint in `partialFingerprints`.
+const FINGERPRINT: &str = "storlint/v1";
 
 /// Writes the SARIF log for a report; artifact URIs are relative to `cwd`.
-pub fn write_sarif(out: &mut dyn Write, report: &Report, cwd: &Path) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &log(report, cwd)).map_err(std::io::Error::from)?;
+/// Writes the SARIF log of `report`, run from `cwd`, with paths relative to
+/// the project `root` (so a run from a subdirectory maps in code review).
+pub fn write_sarif(
+    out: &mut dyn Write,
+    report: &Report,
+    cwd: &Path,
+    root: &Path,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &log(report, cwd, root))
+        .map_err(std::io::Error::from)?;
     writeln!(out)
 }
 
 /// The SARIF log for a report, whose results are serialized one at a time:
 /// a run with tens of thousands of findings is never held whole in memory.
-pub fn log<'a>(report: &'a Report, cwd: &Path) -> impl Serialize + 'a {
+pub fn log<'a>(report: &'a Report, cwd: &Path, root: &Path) -> impl Serialize + 'a {
+    let locator = Locator::new(cwd, root);
     let notifications: Vec<Value> = report
         .problems
         .iter()
@@ -33,7 +45,7 @@ pub fn log<'a>(report: &'a Report, cwd: &Path) -> impl Serialize + 'a {
         .map(|problem| {
             let mut location = json!({
                 "physicalLocation": {
-                    "artifactLocation": artifact_location(&problem.path)
+                    "artifactLocation": locator.artifact_location(&problem.path)
                 }
             });
             if let Some((line, column)) = problem.position {
@@ -47,11 +59,22 @@ pub fn log<'a>(report: &'a Report, cwd: &Path) -> impl Serialize + 'a {
             })
         })
         .collect();
+    let base = directory_uri(&locator.root);
     let results = Lazy(move || {
-        report.files.iter().flat_map(|file| {
+        let locator = locator.clone();
+        report.files.iter().flat_map(move |file| {
+            let fingerprints = baseline::fingerprints(&file.source, &file.diagnostics);
+            let locator = locator.clone();
             file.diagnostics
                 .iter()
-                .map(move |d| result(&file.source, d))
+                .zip(fingerprints)
+                .map(move |(d, fingerprint)| {
+                    let mut result = result(&locator, &file.source, d);
+                    // The baseline's fingerprint: code review follows a
+                    // finding across commits that move it.
+                    result["partialFingerprints"] = json!({ FINGERPRINT: fingerprint });
+                    result
+                })
         })
     });
     Log {
@@ -71,8 +94,7 @@ pub fn log<'a>(report: &'a Report, cwd: &Path) -> impl Serialize + 'a {
                 "executionSuccessful": true,
                 "toolExecutionNotifications": notifications,
             }]),
-            original_uri_base_ids: directory_uri(cwd)
-                .map(|base| json!({ SRCROOT: { "uri": base } })),
+            original_uri_base_ids: base.map(|base| json!({ SRCROOT: { "uri": base } })),
             column_kind: "utf16CodeUnits",
             results,
         }],
@@ -123,26 +145,28 @@ fn rule_descriptor(rule: &Rule) -> Value {
     })
 }
 
-fn result(source: &SourceFile, diagnostic: &Diagnostic) -> Value {
+fn result(locator: &Locator, source: &SourceFile, diagnostic: &Diagnostic) -> Value {
     let rule_index = RULES.iter().position(|r| r.id == diagnostic.rule);
     let mut result = json!({
         "ruleId": diagnostic.rule,
         "level": level(diagnostic.severity),
         "message": { "text": sarif_message(diagnostic) },
         "locations": [{
-            "physicalLocation": physical_location(source, &diagnostic.primary.range),
+            "physicalLocation": physical_location(locator, source, &diagnostic.primary.range),
         }],
     });
     if let Some(index) = rule_index {
         result["ruleIndex"] = json!(index);
     }
-    let same_file = diagnostic
-        .secondary
-        .iter()
-        .map(|label| (physical_location(source, &label.range), &label.message));
+    let same_file = diagnostic.secondary.iter().map(|label| {
+        (
+            physical_location(locator, source, &label.range),
+            &label.message,
+        )
+    });
     let other_places = diagnostic.related.iter().map(|related| {
         let location = json!({
-            "artifactLocation": artifact_location(&related.path),
+            "artifactLocation": locator.artifact_location(&related.path),
             "region": {
                 "startLine": related.start.0 + 1,
                 "startColumn": related.start.1 + 1,
@@ -179,11 +203,15 @@ fn sarif_message(diagnostic: &Diagnostic) -> String {
     )
 }
 
-fn physical_location(source: &SourceFile, range: &std::ops::Range<usize>) -> Value {
+fn physical_location(
+    locator: &Locator,
+    source: &SourceFile,
+    range: &std::ops::Range<usize>,
+) -> Value {
     let (start_line, start_col) = source.line_col_utf16(range.start);
     let (end_line, end_col) = source.line_col_utf16(range.end);
     json!({
-        "artifactLocation": artifact_location(&source.display),
+        "artifactLocation": locator.artifact_location(&source.display),
         "region": {
             "startLine": start_line + 1,
             "startColumn": start_col + 1,
@@ -201,16 +229,53 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-/// Paths under the working directory are relative to `%SRCROOT%`; others
-/// (checked by absolute path from elsewhere) are absolute file URIs.
-fn artifact_location(display: &str) -> Value {
-    let path = Path::new(display);
-    if path.is_absolute() {
-        if let Ok(uri) = url::Url::from_file_path(path) {
-            return json!({ "uri": uri.to_string() });
+/// Turns displayed paths (relative to the working directory, or absolute)
+/// into locations relative to the project root.
+#[derive(Clone)]
+struct Locator {
+    root: PathBuf,
+    cwd: PathBuf,
+    /// The working directory relative to the root, when inside it.
+    cwd_in_root: Option<PathBuf>,
+}
+
+impl Locator {
+    fn new(cwd: &Path, root: &Path) -> Locator {
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let (cwd, root) = (real(cwd), real(root));
+        Locator {
+            cwd_in_root: cwd.strip_prefix(&root).ok().map(Path::to_path_buf),
+            root,
+            cwd,
         }
     }
-    json!({ "uri": relative_uri(display), "uriBaseId": SRCROOT })
+
+    /// Paths in the project are relative to `%SRCROOT%`; others (checked
+    /// by absolute path from elsewhere) are absolute file URIs.
+    fn artifact_location(&self, display: &str) -> Value {
+        let path = Path::new(display);
+        let in_project = if path.is_absolute() {
+            path.strip_prefix(&self.root).ok().map(Path::to_path_buf)
+        } else {
+            self.cwd_in_root.as_ref().map(|cwd| cwd.join(path))
+        };
+        if let Some(relative) = in_project {
+            let relative: Vec<String> = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            return json!({ "uri": relative_uri(&relative.join("/")), "uriBaseId": SRCROOT });
+        }
+        let absolute = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.cwd.join(path)
+        };
+        match url::Url::from_file_path(&absolute) {
+            Ok(uri) => json!({ "uri": uri.to_string() }),
+            Err(()) => json!({ "uri": relative_uri(display), "uriBaseId": SRCROOT }),
+        }
+    }
 }
 
 /// A display path as a relative URI reference: each segment percent-encoded.
