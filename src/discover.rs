@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 
+use crate::config::PathMatcher;
 use crate::source::Language;
 use crate::FileProblem;
 
@@ -55,6 +56,16 @@ impl std::error::Error for DiscoverError {}
 const NOT_REGULAR: &str = "skipped: not a regular file";
 
 pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverError> {
+    discover_excluding(paths, cwd, &PathMatcher::default())
+}
+
+/// `discover`, leaving out the paths `exclude` matches (and what excluded
+/// directories hold), named ones too: a changed-file run honours it.
+pub fn discover_excluding(
+    paths: &[PathBuf],
+    cwd: &Path,
+    exclude: &PathMatcher,
+) -> Result<Discovery, DiscoverError> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(DiscoverError::NotFound(missing.clone()));
     }
@@ -67,7 +78,7 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
         })
     };
     let mut files = Vec::new();
-    for root in paths {
+    for root in paths.iter().filter(|root| !exclude.matches(root)) {
         // A named path is followed when it is a link; what it names decides.
         let metadata = match std::fs::metadata(root) {
             Ok(metadata) => metadata,
@@ -96,12 +107,14 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
             problem(root, NOT_REGULAR.to_string());
             continue;
         }
+        let excluded = exclude.clone();
         let walker = ignore::WalkBuilder::new(root)
             .hidden(true)
             .require_git(false)
-            .filter_entry(|entry| {
+            .filter_entry(move |entry| {
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
                 !(is_dir && entry.depth() > 0 && BUILD_DIRS.iter().any(|d| entry.file_name() == *d))
+                    && !excluded.matches(entry.path())
             })
             .build();
         for entry in walker {

@@ -4,6 +4,7 @@
 //! discover -> read + prefilter -> parse and lower -> classify -> SQL facts -> rules.
 
 pub mod catalog;
+pub mod config;
 pub mod connections;
 pub mod context;
 pub mod diagnostic;
@@ -117,14 +118,6 @@ impl Report {
     pub fn finding_count(&self) -> usize {
         self.files.iter().map(|f| f.diagnostics.len()).sum()
     }
-
-    /// Keeps only the findings of rules for which `keep` holds.
-    pub fn retain_rules(&mut self, keep: impl Fn(&str) -> bool) {
-        for file in &mut self.files {
-            file.diagnostics.retain(|d| keep(d.rule));
-        }
-        self.files.retain(|f| !f.diagnostics.is_empty());
-    }
 }
 
 enum Outcome {
@@ -168,7 +161,7 @@ pub fn lint_paths_with(
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
-    let discovery = discover::discover(paths, cwd)?;
+    let discovery = discover::discover_excluding(paths, cwd, &options.exclude)?;
     let outcomes: Vec<Outcome> = with_parser_threads(|| {
         discovery
             .files
@@ -346,7 +339,10 @@ enum Filter {
 
 fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Outcome {
     // Test files are neither reported nor evidence: no need to read them.
-    if !options.include_tests && context::is_test_path(&found.layout_path, found.language) {
+    if !options.include_tests
+        && (context::is_test_path(&found.layout_path, found.language)
+            || options.test_paths.matches(&found.path))
+    {
         return Outcome::TestCode;
     }
     let problem = |message: String| {

@@ -1,12 +1,13 @@
 //! The `storlint` command line.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 
+use storlint::config::{self, Settings};
 use storlint::render;
 use storlint::rules::{self, RULES};
 
@@ -33,6 +34,16 @@ struct Cli {
 enum Command {
     /// Check files and directories (the default command).
     Check(CheckArgs),
+    /// Print the configuration in effect (defaults, file and flags merged),
+    /// as TOML, with where each value came from.
+    Config {
+        /// The paths a check would be run on: the configuration file is
+        /// looked for from the directory holding them all, then upward.
+        #[arg(default_value = ".")]
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Print a rule's documentation.
     Rule {
         /// The rule id, e.g. fsync-in-loop.
@@ -56,16 +67,8 @@ struct CheckArgs {
     /// When to color terminal output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
-    /// Report only these rules (comma-separated ids).
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    select: Vec<String>,
-    /// Do not report these rules (comma-separated ids).
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    ignore: Vec<String>,
-    /// Also check test code (test directories, `#[cfg(test)]`, XCTest and
-    /// JUnit classes), and let it count as evidence for project rules.
-    #[arg(long)]
-    include_tests: bool,
+    #[command(flatten)]
+    config: ConfigArgs,
     /// Print how many files and bytes each stage saw (to stderr).
     #[arg(long)]
     statistics: bool,
@@ -77,6 +80,38 @@ struct CheckArgs {
     /// on one stray character).
     #[arg(long, value_name = "SECONDS", default_value_t = storlint::lang::PARSE_BUDGET.as_secs_f64())]
     parse_budget: f64,
+}
+
+/// The flags that override the configuration file.
+#[derive(clap::Args, Clone)]
+struct ConfigArgs {
+    /// Use this configuration file instead of looking for `storlint.toml`
+    /// or `.storlint.toml` upward from the paths checked.
+    #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
+    config: Option<PathBuf>,
+    /// Ignore every configuration file: the defaults and the flags only.
+    #[arg(long)]
+    isolated: bool,
+    /// Report only these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    select: Option<Vec<String>>,
+    /// Report these rules too, besides the file's or the default selection.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    extend_select: Vec<String>,
+    /// Do not report these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    ignore: Vec<String>,
+    /// Do not check paths matching these globs (replaces the file's
+    /// `exclude`; relative to the working directory).
+    #[arg(long, value_delimiter = ',', value_name = "GLOB")]
+    exclude: Option<Vec<String>>,
+    /// Do not check paths matching these globs either.
+    #[arg(long, value_delimiter = ',', value_name = "GLOB")]
+    extend_exclude: Vec<String>,
+    /// Also check test code (test directories, `#[cfg(test)]`, XCTest and
+    /// JUnit classes), and let it count as evidence for project rules.
+    #[arg(long)]
+    include_tests: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -103,6 +138,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
+        Some(Command::Config { paths, config }) => print_config(&paths, &config),
         Some(Command::Rule { id }) => print_rule(&id),
         Some(Command::Rules) => print_rules(),
         Some(Command::DumpModel { path }) => dump_model(&path),
@@ -119,16 +155,19 @@ fn main() -> ExitCode {
 fn check(args: CheckArgs) -> Result<u8, String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
-    let selection = Selection::new(&args.select, &args.ignore)?;
+    let settings = settings(&args.paths, &args.config, &cwd)?;
     let options = storlint::Options {
-        include_tests: args.include_tests,
+        include_tests: settings.include_tests,
         max_file_size: args.max_file_size,
         parse_budget: parse_budget(args.parse_budget)?,
         statistics: args.statistics,
+        test_paths: settings.test_path_matcher()?,
+        exclude: settings.exclude_matcher()?,
     };
     let mut report =
         storlint::lint_paths_with(&args.paths, &cwd, &options).map_err(|e| e.to_string())?;
-    report.retain_rules(|rule| selection.keeps(rule));
+    // wire to Report.hidden: findings hidden by select/ignore and per-file-ignores.
+    let _hidden_by_configuration = settings.apply(&mut report);
     if args.statistics {
         eprint!("{}", statistics_table(&report.statistics));
     }
@@ -172,33 +211,40 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     })
 }
 
-/// Which rules the user asked for; unknown ids are a usage error.
-struct Selection {
-    select: Vec<String>,
-    ignore: Vec<String>,
+/// The configuration file (unless `--isolated`), merged with the flags.
+fn settings(paths: &[PathBuf], args: &ConfigArgs, cwd: &Path) -> Result<Settings, String> {
+    let path = if args.isolated {
+        None
+    } else if let Some(path) = &args.config {
+        Some(path.clone())
+    } else {
+        config::find(&config::common_ancestor(paths, cwd))
+    };
+    let file = path
+        .map(|path| {
+            config::load(&path).map_err(|mut error| {
+                error.path = storlint::discover::display_path(&path, cwd);
+                error.to_string()
+            })
+        })
+        .transpose()?;
+    let overrides = config::Overrides {
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        extend_select: args.extend_select.clone(),
+        exclude: args.exclude.clone(),
+        extend_exclude: args.extend_exclude.clone(),
+        include_tests: args.include_tests,
+    };
+    Settings::resolve(file.as_ref(), &overrides, cwd)
 }
 
-impl Selection {
-    fn new(select: &[String], ignore: &[String]) -> Result<Selection, String> {
-        for id in select.iter().chain(ignore) {
-            if rules::rule(id).is_none() {
-                let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
-                return Err(format!(
-                    "unknown rule `{id}`; the rules are: {}",
-                    ids.join(", ")
-                ));
-            }
-        }
-        Ok(Selection {
-            select: select.to_vec(),
-            ignore: ignore.to_vec(),
-        })
-    }
-
-    fn keeps(&self, rule: &str) -> bool {
-        (self.select.is_empty() || self.select.iter().any(|s| s == rule))
-            && !self.ignore.iter().any(|i| i == rule)
-    }
+fn print_config(paths: &[PathBuf], args: &ConfigArgs) -> Result<u8, String> {
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
+    let settings = settings(paths, args, &cwd)?;
+    written(write!(std::io::stdout().lock(), "{}", settings.to_toml()))?;
+    Ok(EXIT_CLEAN)
 }
 
 /// A reader that stopped reading (`storlint . | head`) is not an error.
