@@ -112,9 +112,11 @@ pub fn discover_excluding(
             .hidden(true)
             .require_git(false)
             .filter_entry(move |entry| {
+                if excluded.matches(entry.path()) {
+                    return false;
+                }
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
                 !(is_dir && entry.depth() > 0 && BUILD_DIRS.iter().any(|d| entry.file_name() == *d))
-                    && !excluded.matches(entry.path())
             })
             .build();
         for entry in walker {

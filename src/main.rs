@@ -102,7 +102,7 @@ struct ConfigArgs {
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     ignore: Vec<String>,
     /// Do not check paths matching these globs (replaces the file's
-    /// `exclude`; relative to the working directory).
+    /// `exclude` and `extend-exclude`; relative to the working directory).
     #[arg(long, value_delimiter = ',', value_name = "GLOB")]
     exclude: Option<Vec<String>>,
     /// Do not check paths matching these globs either.
