@@ -181,26 +181,23 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
     let rules_of = |ids: &[Spanned<String>], key: &str| -> Result<Vec<&'static str>, ConfigError> {
         ids.iter().map(|id| rule(id, key)).collect()
     };
+    let checked_glob = |g: &Spanned<String>, key: &str| -> Result<String, ConfigError> {
+        glob(g.get_ref()).map(|_| g.get_ref().clone()).map_err(|e| {
+            error_at(
+                Some(g.span().start),
+                format!("`{key}`: invalid glob: {}", e.kind()),
+            )
+        })
+    };
     let globs_of = |globs: &[Spanned<String>], key: &str| -> Result<Vec<String>, ConfigError> {
-        globs
-            .iter()
-            .map(|g| {
-                glob(g.get_ref()).map(|_| g.get_ref().clone()).map_err(|e| {
-                    error_at(
-                        Some(g.span().start),
-                        format!("`{key}`: invalid glob: {}", e.kind()),
-                    )
-                })
-            })
-            .collect()
+        globs.iter().map(|g| checked_glob(g, key)).collect()
     };
     let per_file_ignores = raw
         .per_file_ignores
         .iter()
         .map(|(pattern, ids)| {
-            let pattern = globs_of(std::slice::from_ref(pattern), "per-file-ignores")?;
             Ok((
-                pattern.into_iter().next().unwrap_or_default(),
+                checked_glob(pattern, "per-file-ignores")?,
                 rules_of(ids, "per-file-ignores")?,
             ))
         })
@@ -533,7 +530,7 @@ impl Settings {
         cwd: &Path,
     ) -> Result<Settings, String> {
         let file_name = file.map(|c| crate::discover::display_path(&c.path, cwd));
-        let base = file.map_or_else(|| cwd.to_path_buf(), |c| cwd.join(c.base()));
+        let base = normalize(&file.map_or_else(|| cwd.to_path_buf(), |c| cwd.join(c.base())));
         let mut origins: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         let mut origin = |key: &'static str, from: String| {
             let sources = origins.entry(key).or_default();
