@@ -12,12 +12,13 @@
 //! the catalog (`Op::DbOpen`); the rules that care read them there.
 
 use crate::catalog;
+use crate::config::PathMatcher;
 use crate::model::{FunctionKind, Model, NodeId, NodeKind, Segment};
 use crate::source::{ByteRange, Language, SourceFile};
 
 /// What the user asked for: which code to keep, and the limits that bound
 /// the work spent on one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Report findings in test code, and let test code count as evidence.
     pub include_tests: bool,
@@ -28,6 +29,10 @@ pub struct Options {
     pub parse_budget: std::time::Duration,
     /// Count the bytes of test files too, which are otherwise not touched.
     pub statistics: bool,
+    /// Test code besides what the layout conventions say (`test-paths`).
+    pub test_paths: PathMatcher,
+    /// Paths not checked at all, never read (`exclude`).
+    pub exclude: PathMatcher,
 }
 
 /// The default `Options::max_file_size`: 5 MB, far above hand-written
@@ -41,6 +46,8 @@ impl Default for Options {
             max_file_size: MAX_FILE_SIZE,
             parse_budget: crate::lang::PARSE_BUDGET,
             statistics: false,
+            test_paths: PathMatcher::default(),
+            exclude: PathMatcher::default(),
         }
     }
 }

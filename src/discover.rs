@@ -8,6 +8,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use crate::config::PathMatcher;
 use crate::source::Language;
 use crate::FileProblem;
 
@@ -94,6 +95,16 @@ impl std::error::Error for DiscoverError {}
 const NOT_REGULAR: &str = "skipped: not a regular file";
 
 pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverError> {
+    discover_excluding(paths, cwd, &PathMatcher::default())
+}
+
+/// `discover`, leaving out the paths `exclude` matches (and what excluded
+/// directories hold), named ones too: a changed-file run honours it.
+pub fn discover_excluding(
+    paths: &[PathBuf],
+    cwd: &Path,
+    exclude: &PathMatcher,
+) -> Result<Discovery, DiscoverError> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(DiscoverError::NotFound(missing.clone()));
     }
@@ -107,7 +118,7 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
     };
     let mut files = Vec::new();
     let build_dirs_skipped = Arc::new(AtomicUsize::new(0));
-    for root in paths {
+    for root in paths.iter().filter(|root| !exclude.matches(root)) {
         // A named path is followed when it is a link; what it names decides.
         let metadata = match std::fs::metadata(root) {
             Ok(metadata) => metadata,
@@ -137,10 +148,14 @@ pub fn discover(paths: &[PathBuf], cwd: &Path) -> Result<Discovery, DiscoverErro
             continue;
         }
         let skipped = Arc::clone(&build_dirs_skipped);
+        let excluded = exclude.clone();
         let walker = ignore::WalkBuilder::new(root)
             .hidden(true)
             .require_git(false)
             .filter_entry(move |entry| {
+                if excluded.matches(entry.path()) {
+                    return false;
+                }
                 let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
                 let build_output =
                     is_dir && entry.depth() > 0 && is_build_output(entry.path(), entry.file_name());

@@ -5,6 +5,7 @@
 
 pub mod baseline;
 pub mod catalog;
+pub mod config;
 pub mod connections;
 pub mod context;
 pub mod diagnostic;
@@ -168,14 +169,6 @@ impl Report {
     pub fn finding_count(&self) -> usize {
         self.files.iter().map(|f| f.diagnostics.len()).sum()
     }
-
-    /// Keeps only the findings of rules for which `keep` holds.
-    pub fn retain_rules(&mut self, keep: impl Fn(&str) -> bool) {
-        for file in &mut self.files {
-            file.diagnostics.retain(|d| keep(d.rule));
-        }
-        self.files.retain(|f| !f.diagnostics.is_empty());
-    }
 }
 
 enum Outcome {
@@ -220,7 +213,7 @@ pub fn lint_paths_with(
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
-    let discovery = discover::discover(paths, cwd)?;
+    let discovery = discover::discover_excluding(paths, cwd, &options.exclude)?;
     let reported = vec![true; discovery.files.len()];
     Ok(lint_discovered(discovery, &reported, options))
 }
@@ -235,8 +228,8 @@ pub fn lint_project(
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
-    let asked = discover::discover(paths, cwd)?;
-    let project = discover::discover(&[root.to_path_buf()], cwd)?;
+    let asked = discover::discover_excluding(paths, cwd, &options.exclude)?;
+    let project = discover::discover_excluding(&[root.to_path_buf()], cwd, &options.exclude)?;
     // A named file is checked even where the project's walk does not go
     // (an ignored or build directory); the rest of the project is context.
     let real = |path: &Path| std::fs::canonicalize(path).unwrap_or_else(|_| cwd.join(path));
@@ -453,7 +446,10 @@ enum Filter {
 
 fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Outcome {
     // Test files are neither reported nor evidence: no need to read them.
-    if !options.include_tests && context::is_test_path(&found.layout_path, found.language) {
+    if !options.include_tests
+        && (context::is_test_path(&found.layout_path, found.language)
+            || options.test_paths.matches(&found.path))
+    {
         return Outcome::TestCode;
     }
     let problem = |message: String| {

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 
+use storlint::config::{self, Settings};
 use storlint::diagnostic::Severity;
 use storlint::render;
 use storlint::rules::{self, RULES};
@@ -40,6 +41,16 @@ struct Cli {
 enum Command {
     /// Check files and directories (the default command).
     Check(CheckArgs),
+    /// Print the configuration in effect (defaults, file and flags merged),
+    /// as TOML, with where each value came from.
+    Config {
+        /// The paths a check would be run on: the configuration file is
+        /// looked for from the directory holding them all, then upward.
+        #[arg(default_value = ".")]
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Print a rule's documentation.
     Rule {
         /// The rule id, e.g. fsync-in-loop.
@@ -69,16 +80,8 @@ struct CheckArgs {
     /// When to color terminal output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
-    /// Report only these rules (comma-separated ids).
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    select: Vec<String>,
-    /// Do not report these rules (comma-separated ids).
-    #[arg(long, value_delimiter = ',', value_name = "RULE")]
-    ignore: Vec<String>,
-    /// Also check test code (test directories, `#[cfg(test)]`, XCTest and
-    /// JUnit classes), and let it count as evidence for project rules.
-    #[arg(long)]
-    include_tests: bool,
+    #[command(flatten)]
+    config: ConfigArgs,
     /// Print how many files and bytes each stage saw, and the findings per
     /// rule (to stderr).
     #[arg(long)]
@@ -117,6 +120,38 @@ struct CheckArgs {
     /// the run, like findings).
     #[arg(long)]
     report_unused_ignores: bool,
+}
+
+/// The flags that override the configuration file.
+#[derive(clap::Args, Clone)]
+struct ConfigArgs {
+    /// Use this configuration file instead of looking for `storlint.toml`
+    /// or `.storlint.toml` upward from the paths checked.
+    #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
+    config: Option<PathBuf>,
+    /// Ignore every configuration file: the defaults and the flags only.
+    #[arg(long)]
+    isolated: bool,
+    /// Report only these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    select: Option<Vec<String>>,
+    /// Report these rules too, besides the file's or the default selection.
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    extend_select: Vec<String>,
+    /// Do not report these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',', value_name = "RULE")]
+    ignore: Vec<String>,
+    /// Do not check paths matching these globs (replaces the file's
+    /// `exclude` and `extend-exclude`; relative to the working directory).
+    #[arg(long, value_delimiter = ',', value_name = "GLOB")]
+    exclude: Option<Vec<String>>,
+    /// Do not check paths matching these globs either.
+    #[arg(long, value_delimiter = ',', value_name = "GLOB")]
+    extend_exclude: Vec<String>,
+    /// Also check test code (test directories, `#[cfg(test)]`, XCTest and
+    /// JUnit classes), and let it count as evidence for project rules.
+    #[arg(long)]
+    include_tests: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -162,6 +197,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Check(args)) => check(args),
         None => check(cli.check),
+        Some(Command::Config { paths, config }) => print_config(&paths, &config),
         Some(Command::Rule { id }) => print_rule(&id),
         Some(Command::Rules) => print_rules(),
         Some(Command::DumpModel { path }) => dump_model(&path),
@@ -184,14 +220,7 @@ fn warn(line: &str) {
 fn check(args: CheckArgs) -> Result<u8, String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
-    let selection = Selection::new(&args.select, &args.ignore)?;
     refuse_subcommand_names(&args.paths)?;
-    let options = storlint::Options {
-        include_tests: args.include_tests,
-        max_file_size: args.max_file_size,
-        parse_budget: parse_budget(args.parse_budget)?,
-        statistics: args.statistics,
-    };
     let root = match &args.project_root {
         Some(root) if !root.is_dir() => {
             return Err(format!(
@@ -201,6 +230,15 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         }
         Some(root) => Some(root.clone()),
         None => storlint::workspace::find_root(&args.paths, &cwd),
+    };
+    let settings = settings(&args.paths, &args.config, &cwd, root.as_deref())?;
+    let options = storlint::Options {
+        include_tests: settings.include_tests,
+        max_file_size: args.max_file_size,
+        parse_budget: parse_budget(args.parse_budget)?,
+        statistics: args.statistics,
+        test_paths: settings.test_path_matcher()?,
+        exclude: settings.exclude_matcher()?,
     };
     let mut report = if args.paths.iter().any(|p| p.as_os_str() == STDIN) {
         check_stdin(&args, &cwd, &options)?
@@ -217,14 +255,15 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         }
         .map_err(|e| e.to_string())?
     };
-    report.retain_rules(|rule| selection.keeps(rule));
+    report.hidden.by_configuration += settings.apply(&mut report);
+    let selection = &settings.selection;
     // A marker for a rule this run does not check may well be needed.
     let unused_ignores: Vec<storlint::UnusedIgnore> = if args.report_unused_ignores {
         std::mem::take(&mut report.unused_ignores)
             .into_iter()
             .filter_map(|mut unused| {
                 if unused.rules.is_empty() {
-                    return selection.is_everything().then_some(unused);
+                    return (selection.enabled().len() == RULES.len()).then_some(unused);
                 }
                 unused.rules.retain(|rule| selection.keeps(rule));
                 (!unused.rules.is_empty()).then_some(unused)
@@ -442,38 +481,48 @@ fn write_github(report: &Report) -> Result<(), String> {
     written(write!(std::io::stdout().lock(), "{}", github.annotations))
 }
 
-/// Which rules the user asked for; unknown ids are a usage error.
-struct Selection {
-    select: Vec<String>,
-    ignore: Vec<String>,
+/// The configuration file (unless `--isolated`), merged with the flags.
+/// The file is looked for from the project root up (from the paths when
+/// there is no project around them).
+fn settings(
+    paths: &[PathBuf],
+    args: &ConfigArgs,
+    cwd: &Path,
+    root: Option<&Path>,
+) -> Result<Settings, String> {
+    let path = if args.isolated {
+        None
+    } else if let Some(path) = &args.config {
+        Some(path.clone())
+    } else {
+        config::find(&root.map_or_else(|| config::common_ancestor(paths, cwd), Path::to_path_buf))
+    };
+    let file = path
+        .map(|path| {
+            config::load(&path).map_err(|mut error| {
+                error.path = storlint::discover::display_path(&path, cwd);
+                error.to_string()
+            })
+        })
+        .transpose()?;
+    let overrides = config::Overrides {
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        extend_select: args.extend_select.clone(),
+        exclude: args.exclude.clone(),
+        extend_exclude: args.extend_exclude.clone(),
+        include_tests: args.include_tests,
+    };
+    Settings::resolve(file.as_ref(), &overrides, cwd)
 }
 
-impl Selection {
-    fn new(select: &[String], ignore: &[String]) -> Result<Selection, String> {
-        for id in select.iter().chain(ignore) {
-            if rules::rule(id).is_none() {
-                let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
-                return Err(format!(
-                    "unknown rule `{id}`; the rules are: {}",
-                    ids.join(", ")
-                ));
-            }
-        }
-        Ok(Selection {
-            select: select.to_vec(),
-            ignore: ignore.to_vec(),
-        })
-    }
-
-    /// Whether every rule is checked.
-    fn is_everything(&self) -> bool {
-        self.select.is_empty() && self.ignore.is_empty()
-    }
-
-    fn keeps(&self, rule: &str) -> bool {
-        (self.select.is_empty() || self.select.iter().any(|s| s == rule))
-            && !self.ignore.iter().any(|i| i == rule)
-    }
+fn print_config(paths: &[PathBuf], args: &ConfigArgs) -> Result<u8, String> {
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
+    let root = storlint::workspace::find_root(paths, &cwd);
+    let settings = settings(paths, args, &cwd, root.as_deref())?;
+    written(write!(std::io::stdout().lock(), "{}", settings.to_toml()))?;
+    Ok(EXIT_CLEAN)
 }
 
 /// A reader that stopped reading (`storlint . | head`) is not an error.

@@ -359,7 +359,7 @@ fn unknown_id_message(word: &str) -> String {
 /// The rule id a mistyped word most likely meant: the id within a few edits
 /// of it, or the one id that contains it as a word (`commit` for
 /// `prefs-commit`).
-fn closest_rule(word: &str) -> Option<&'static str> {
+pub(crate) fn closest_rule(word: &str) -> Option<&'static str> {
     let word = word.to_lowercase().replace('_', "-");
     let (distance, id) = RULES
         .iter()
@@ -378,7 +378,7 @@ fn closest_rule(word: &str) -> Option<&'static str> {
 }
 
 /// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut previous: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
