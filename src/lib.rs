@@ -3,6 +3,7 @@
 //! The pipeline, one plain function per stage:
 //! discover -> read + prefilter -> parse and lower -> classify -> SQL facts -> rules.
 
+pub mod add_ignore;
 pub mod baseline;
 pub mod catalog;
 pub mod config;

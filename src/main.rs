@@ -120,6 +120,10 @@ struct CheckArgs {
     /// the run, like findings).
     #[arg(long)]
     report_unused_ignores: bool,
+    /// Write a `storlint-ignore <rule>` comment above each finding (after
+    /// the configuration and the baseline hid theirs), then stop.
+    #[arg(long, conflicts_with = "write_baseline")]
+    add_ignore: bool,
 }
 
 /// The flags that override the configuration file.
@@ -296,6 +300,24 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         }
         None => Vec::new(),
     };
+    if args.add_ignore {
+        let added = storlint::add_ignore::add_ignores(&report, &options);
+        for problem in &added.problems {
+            warn(&format!("warning: {problem}"));
+        }
+        warn(&format!(
+            "Added {} storlint-ignore comment{} to {} file{}.",
+            added.comments,
+            if added.comments == 1 { "" } else { "s" },
+            added.files,
+            if added.files == 1 { "" } else { "s" }
+        ));
+        return Ok(if added.problems.is_empty() {
+            EXIT_CLEAN
+        } else {
+            EXIT_FINDINGS
+        });
+    }
     if args.statistics {
         let table = statistics_table(&report.statistics) + &findings_per_rule(&report);
         let _ = write!(std::io::stderr().lock(), "{table}");

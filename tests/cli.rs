@@ -1160,3 +1160,37 @@ fn sarif_paths_are_the_projects_and_results_carry_the_baseline_fingerprint() {
         baseline["entries"][0]["fingerprint"]
     );
 }
+
+#[test]
+fn add_ignore_marks_each_finding_in_the_syntax_of_its_line() {
+    let kotlin = "import android.database.sqlite.SQLiteDatabase\n\nclass Schema {\n    fun create(db: SQLiteDatabase) {\n        db.execSQL(\n            \"\"\"\n            CREATE TABLE note (\n                id INTEGER PRIMARY KEY AUTOINCREMENT,\n                body TEXT\n            )\n            \"\"\".trimIndent()\n        )\n    }\n}\n";
+    let swift = "import SQLite3\r\nfunc tidy(db: OpaquePointer) {\r\n    sqlite3_exec(db, \"VACUUM\", nil, nil, nil)\r\n}\r\n";
+    let dir = project(&[
+        ("app/Schema.kt", kotlin),
+        ("ios/Store.swift", swift),
+        (
+            "db/schema.sql",
+            "CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
+        ),
+    ]);
+    let before = storlint(&["--format", "concise", "."], dir.path());
+    assert_eq!(stdout(&before).lines().count(), 3, "{}", stdout(&before));
+    let add = storlint(&["--add-ignore", "."], dir.path());
+    assert_eq!(add.status.code(), Some(0), "{}", stderr(&add));
+    assert!(stderr(&add).contains("Added 3 storlint-ignore comments to 3 files."));
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    // Inside the SQL string, an SQL comment: `//` would be part of the SQL.
+    assert!(read("app/Schema.kt").contains(
+        "            CREATE TABLE note (\n                -- storlint-ignore autoincrement\n                id INTEGER"
+    ));
+    // The file's own line endings.
+    assert!(read("ios/Store.swift")
+        .contains("{\r\n    // storlint-ignore full-vacuum\r\n    sqlite3_exec"));
+    assert!(read("db/schema.sql").starts_with("-- storlint-ignore autoincrement\nCREATE TABLE"));
+    let after = storlint(&["--format", "concise", "."], dir.path());
+    assert_eq!(stdout(&after), "");
+    assert_eq!(after.status.code(), Some(0), "{}", stderr(&after));
+    // Nothing left to mark: a second run changes nothing.
+    let again = storlint(&["--add-ignore", "."], dir.path());
+    assert!(stderr(&again).contains("Added 0 storlint-ignore comments to 0 files."));
+}

@@ -1,0 +1,200 @@
+//! `--add-ignore`: a `storlint-ignore <rule-id>` comment above each current
+//! finding (as ruff's `--add-noqa` does), so a codebase adopts storlint with
+//! its existing findings marked in place, each one visible where it is.
+//!
+//! The comment takes the syntax of where the line starts: `//` in code,
+//! `--` in a `.sql` file or inside a multi-line SQL string (where `//` would
+//! become part of the SQL). Before a file is written, its new text is parsed
+//! again and the markers are checked to drop every finding they were added
+//! for; a file where that fails is left as it was and reported.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::NodeKind;
+use crate::source::{Language, SourceFile};
+use crate::suppress::Suppressions;
+use crate::{catalog, facts, lang, CheckedFile, FileProblem, Options, Report};
+
+/// What `add_ignores` did.
+#[derive(Debug, Default)]
+pub struct Added {
+    /// Comments written.
+    pub comments: usize,
+    /// Files changed.
+    pub files: usize,
+    /// Files left as they were, and why.
+    pub problems: Vec<FileProblem>,
+}
+
+/// Adds the comments for every finding of `report`, file by file.
+pub fn add_ignores(report: &Report, options: &Options) -> Added {
+    let mut added = Added::default();
+    for file in &report.files {
+        match add_to_file(file, options) {
+            Ok(comments) => {
+                added.comments += comments;
+                added.files += usize::from(comments > 0);
+            }
+            Err(message) => added.problems.push(FileProblem {
+                path: file.source.display.clone(),
+                message,
+                position: None,
+            }),
+        }
+    }
+    added
+}
+
+/// Returns how many comments were written.
+fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
+    let source = &file.source;
+    unchanged_on_disk(source)?;
+    let opener_of_line = line_openers(source, options)?;
+    // One comment per line, naming each rule found there once.
+    let mut rules_by_line: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for diagnostic in &file.diagnostics {
+        let rules = rules_by_line
+            .entry(source.line_index(diagnostic.primary.range.start))
+            .or_default();
+        if !rules.contains(&diagnostic.rule) {
+            rules.push(diagnostic.rule);
+        }
+    }
+    let mut text = String::with_capacity(source.text.len() + 64 * rules_by_line.len());
+    // (offset in the old text, bytes inserted there), in order.
+    let mut insertions: Vec<(usize, usize)> = Vec::new();
+    let mut copied = 0;
+    for (&line, rules) in &rules_by_line {
+        let start = source.line_start(line);
+        text.push_str(&source.text[copied..start]);
+        copied = start;
+        let line_text = &source.text[source.line_range(line)];
+        let indent: String = line_text
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        let ending = if source.text[source.line_range(line).end..].starts_with("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        let comment = format!(
+            "{indent}{} storlint-ignore {}{ending}",
+            opener_of_line(start),
+            rules.join(", ")
+        );
+        insertions.push((start, comment.len()));
+        text.push_str(&comment);
+    }
+    text.push_str(&source.text[copied..]);
+    let mut rewritten = SourceFile::new(
+        source.path.clone(),
+        source.display.clone(),
+        source.language,
+        text,
+    );
+    rewritten.layout_path = source.layout_path.clone();
+    check_rewritten(source, &rewritten, &file.diagnostics, &insertions, options)?;
+    let mut bytes = source_bom(source).as_bytes().to_vec();
+    bytes.extend_from_slice(rewritten.text.as_bytes());
+    unchanged_on_disk(source)?;
+    crate::write::replace_file(&source.path, &bytes)
+        .map_err(|e| format!("cannot be written: {e}"))?;
+    Ok(rules_by_line.len())
+}
+
+fn source_bom(source: &SourceFile) -> &'static str {
+    if source.bom_len > 0 {
+        "\u{feff}"
+    } else {
+        ""
+    }
+}
+
+/// The file on disk is still the text that was checked.
+fn unchanged_on_disk(source: &SourceFile) -> Result<(), String> {
+    let bytes = std::fs::read(&source.path).map_err(|e| format!("cannot be read again: {e}"))?;
+    let on_disk = String::from_utf8_lossy(&bytes);
+    let on_disk = on_disk.strip_prefix('\u{feff}').unwrap_or(&on_disk);
+    if on_disk != source.text {
+        return Err("changed since it was checked: not modified (run again)".into());
+    }
+    Ok(())
+}
+
+/// For an offset where a line starts, the comment opener that fits there:
+/// `--` inside a string (SQL spanning lines) or in SQL, `//` elsewhere.
+fn line_openers(
+    source: &SourceFile,
+    options: &Options,
+) -> Result<impl Fn(usize) -> &'static str, String> {
+    let strings: Vec<std::ops::Range<usize>> = if source.language == Language::Sql {
+        Vec::new()
+    } else {
+        let model = lang::lower_within(source, options.parse_budget)
+            .map_err(|e| format!("cannot be parsed again: {}", e.message))?;
+        model
+            .nodes
+            .iter()
+            .filter(|node| matches!(node.kind, NodeKind::Str(_)))
+            .map(|node| node.range.clone())
+            .collect()
+    };
+    let sql = source.language == Language::Sql;
+    Ok(move |offset: usize| {
+        let in_string = strings
+            .iter()
+            .any(|range| range.start < offset && offset < range.end);
+        if sql || in_string {
+            "--"
+        } else {
+            "//"
+        }
+    })
+}
+
+/// The new text parses no worse than the old, and its markers drop every
+/// finding they were written for.
+fn check_rewritten(
+    source: &SourceFile,
+    rewritten: &SourceFile,
+    diagnostics: &[Diagnostic],
+    insertions: &[(usize, usize)],
+    options: &Options,
+) -> Result<(), String> {
+    let refused = || {
+        "cannot take storlint-ignore comments without changing its meaning: not modified (a bug in storlint: please report it)".to_string()
+    };
+    let before = lang::lower_within(source, options.parse_budget).map_err(|e| e.message)?;
+    let after = lang::lower_within(rewritten, options.parse_budget).map_err(|_| refused())?;
+    if after.unparsed.len() > before.unparsed.len() {
+        return Err(refused());
+    }
+    let ops = catalog::classify(&after, &rewritten.text);
+    let sql = facts::collect(&after, &ops);
+    let suppressions = Suppressions::collect(rewritten, &after, &sql.facts);
+    let shifted = |offset: usize| {
+        offset
+            + insertions
+                .iter()
+                .filter(|(at, _)| *at <= offset)
+                .map(|(_, len)| len)
+                .sum::<usize>()
+    };
+    let mut moved: Vec<Diagnostic> = diagnostics
+        .iter()
+        .map(|diagnostic| {
+            let mut moved = diagnostic.clone();
+            let range = &diagnostic.primary.range;
+            moved.primary.range = shifted(range.start)..shifted(range.end);
+            moved
+        })
+        .collect();
+    suppressions.apply(rewritten, &mut moved);
+    if moved.is_empty() {
+        Ok(())
+    } else {
+        Err(refused())
+    }
+}
