@@ -318,11 +318,21 @@ fn nested_returns_awaits_and_constant_sums_are_checked() {
             " + K".repeat(2_400)
         ),
     );
+    // Each `await` then descended from the root to itself instead: still
+    // quadratic (2,400 took 1.5 s, twice as many four times that).
     assert_checked(
         "awaits.swift",
         &format!(
             "{SWIFT_HEAD}func f() async {{ {}g() }}\n",
-            "try await ".repeat(1_000)
+            "try await ".repeat(2_400)
+        ),
+    );
+    assert_checked(
+        "awaited_arguments.swift",
+        &format!(
+            "{SWIFT_HEAD}func f() async {{ {}g(){} }}\n",
+            "try await f(".repeat(800),
+            ")".repeat(800)
         ),
     );
     assert_checked(
@@ -333,3 +343,4 @@ fn nested_returns_awaits_and_constant_sums_are_checked() {
         ),
     );
 }
+
