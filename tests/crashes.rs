@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use storlint::source::{Language, SourceFile};
 use storlint::{lint_paths_with, FileProblem, Options, Report};
 
 /// A file whose `full-vacuum` finding must survive whatever sits next to it.
@@ -344,3 +345,57 @@ fn nested_returns_awaits_and_constant_sums_are_checked() {
     );
 }
 
+// ---- the single-file entry points, called from a small stack ----
+
+/// `lint_source` analyses on a thread of its own with the parsers' stack: a
+/// library caller's thread (256 KiB here) overflowed, aborting the caller's
+/// process, on files nested just below the limits.
+#[test]
+fn lint_source_checks_deep_files_from_a_thread_with_a_small_stack() {
+    let shapes = [
+        (
+            "refs.rs",
+            Language::Rust,
+            format!("{RUST_HEAD}type T = {}u8;\n", "&".repeat(990)),
+        ),
+        (
+            "parens.rs",
+            Language::Rust,
+            format!(
+                "{RUST_HEAD}fn f() {{ let x = {}1{}; }}\n",
+                "(".repeat(990),
+                ")".repeat(990)
+            ),
+        ),
+        (
+            "not.kt",
+            Language::Kotlin,
+            format!("{KOTLIN_HEAD}val x = {}true\n", "!".repeat(4_900)),
+        ),
+        (
+            "ternary.swift",
+            Language::Swift,
+            format!("{SWIFT_HEAD}let x = {}c\n", "a ? b : ".repeat(4_900)),
+        ),
+    ];
+    let outcomes = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            shapes
+                .iter()
+                .map(|(name, language, text)| {
+                    let file = SourceFile::from_text(name, *language, text);
+                    let rules = storlint::lint_source(&file)
+                        .map(|found| found.iter().map(|d| d.rule).collect::<Vec<_>>())
+                        .map_err(|problem| problem.to_string());
+                    (*name, rules)
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    for (name, rules) in outcomes {
+        assert_eq!(rules, Ok(vec!["full-vacuum"]), "{name}");
+    }
+}
