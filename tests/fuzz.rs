@@ -584,7 +584,8 @@ fn marker_comment(rng: &mut Rng) -> String {
     let mut list = String::new();
     for i in 0..count {
         if i > 0 {
-            list.push_str(*rng.pick(SEPARATORS));
+            let separator = rng.pick(SEPARATORS);
+            list.push_str(separator);
         }
         let id = rng.pick(&ids);
         match rng.below(6) {
@@ -594,7 +595,8 @@ fn marker_comment(rng: &mut Rng) -> String {
             1 => {
                 let at = rng.below(id.len());
                 list.push_str(&id[..at]);
-                list.push_str(*rng.pick(&["ı", "😀", "\u{feff}", "_", "É", "\u{0301}"]));
+                let foreign = rng.pick(&["ı", "😀", "\u{feff}", "_", "É", "\u{0301}"]);
+                list.push_str(foreign);
                 list.push_str(&id[at..]);
             }
             2 => list.push_str(&id.replace('-', "_").to_uppercase()),
@@ -635,7 +637,7 @@ fn suppression_comments_never_panic_and_warnings_point_into_the_file() {
         for (index, path) in files.iter().enumerate() {
             let original = common::load(path);
             for round in 0..mutants {
-                let (seed, mut rng) = Rng::for_input(0x1_9_0_4e, index, round);
+                let (seed, mut rng) = Rng::for_input(0x0001_904e, index, round);
                 let mut text = original.text.clone();
                 for _ in 0..=rng.below(3) {
                     let mut comment = marker_comment(&mut rng);
@@ -690,7 +692,7 @@ fn each_frontend_lowers_mutants_into_ranges_inside_the_text() {
         for (index, path) in files.iter().enumerate() {
             let original = common::load(path);
             for round in 0..mutants {
-                let (seed, mut rng) = Rng::for_input(0xf_0_e2d, index, round);
+                let (seed, mut rng) = Rng::for_input(0x000f_0e2d, index, round);
                 let text = mutate_some(&original.text, &mut rng, STRAYS);
                 let file = SourceFile::from_text(&original.display, original.language, &text);
                 let origin = path.display().to_string();
