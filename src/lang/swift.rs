@@ -83,11 +83,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let mut lowerer = Lowerer {
         src: &file.text,
         root,
-        exits: JumpExits::of(
-            root,
-            &JUMPS,
-            &["control_transfer_statement", "await_expression"],
-        ),
+        exits: JumpExits::of(root, &JUMPS, is_jump),
         model: Model::new(file.language),
         constants,
         constant_values: Default::default(),
@@ -106,6 +102,15 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let mut model = lowerer.model;
     crate::lang::treesitter::mark_conditional_calls(&mut model, root, &JUMPS);
     Ok(model)
+}
+
+/// `return`, `break` (and `continue`, `throw`: lowering tells them apart)
+/// and `await`: the nodes whose exits are read.
+fn is_jump(node: TsNode) -> bool {
+    matches!(
+        node.kind(),
+        "control_transfer_statement" | "await_expression"
+    )
 }
 
 /// Where a declaration sits, which decides what kind of binding it makes.
@@ -2448,12 +2453,11 @@ let top = 3
         .unwrap();
         let tree = parser.parse(src).unwrap();
         let root = tree.root_node();
-        let kinds = ["control_transfer_statement", "await_expression"];
-        let exits = JumpExits::of(root, &JUMPS, &kinds);
+        let exits = JumpExits::of(root, &JUMPS, is_jump);
         let mut pending = vec![root];
         let mut jumps = 0;
         while let Some(node) = pending.pop() {
-            if kinds.contains(&node.kind()) {
+            if is_jump(node) {
                 jumps += 1;
                 for leaves in [Leaves::Function, Leaves::Loop] {
                     assert_eq!(

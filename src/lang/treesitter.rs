@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use crate::lang::{exit_facts, Frame, ParseError, MAX_SYNTAX_DEPTH};
+#[cfg(test)]
+use crate::lang::{exit_facts, Frame};
+use crate::lang::{ParseError, MAX_SYNTAX_DEPTH};
 use crate::model::{Comment, Exit, Leaves, Model, StrBuilder, StrLit};
 use crate::source::ByteRange;
 
@@ -384,7 +386,9 @@ fn ancestors<'t>(root: Option<Node<'t>>, node: Node<'t>) -> Vec<Node<'t>> {
 
 /// The exit facts of the jump `node` in the tree whose root is `root`, read
 /// from its ancestors; None for a `break` that leaves something other than
-/// a loop.
+/// a loop. The plain reading of the frames, which `JumpExits` is checked
+/// against: asked per jump, it costs each jump its depth.
+#[cfg(test)]
 pub(crate) fn jump_exit(
     root: Option<Node>,
     node: Node,
@@ -421,10 +425,11 @@ pub(crate) fn jump_exit(
     Some(exit_facts(&outward, node.byte_range(), leaves))
 }
 
-/// The exits of a tree's jumps (the nodes of the kinds asked for), read in
-/// one walk from the root. `jump_exit` answers for one node by descending
-/// to it from the root, which costs the depth of the node: a chain of
-/// thousands of nested `try await`s, each asking, went quadratic.
+/// The exits of a tree's jumps (`return`, `break`, `await`: the nodes
+/// `is_jump` picks), read in one walk from the root. Finding each jump's
+/// frames by descending to it from the root costs the jump its depth:
+/// thousands of nested `try await`s or `return`s went quadratic.
+#[derive(Default)]
 pub(crate) struct JumpExits(HashMap<usize, OutwardFrames>);
 
 /// What `exit_facts` reads from the frames above a node, folded from the
@@ -487,12 +492,12 @@ impl OutwardFrames {
 }
 
 impl JumpExits {
-    pub(crate) fn of(root: Node, syntax: &JumpSyntax, jump_kinds: &[&str]) -> JumpExits {
+    pub(crate) fn of(root: Node, syntax: &JumpSyntax, is_jump: impl Fn(Node) -> bool) -> JumpExits {
         let mut exits = HashMap::new();
         let mut cursor = root.walk();
         let mut pending = vec![(root, OutwardFrames::default())];
         while let Some((parent, frames)) = pending.pop() {
-            if jump_kinds.contains(&parent.kind()) {
+            if is_jump(parent) {
                 exits.insert(parent.id(), frames.clone());
             }
             let kind = parent.kind();
