@@ -528,8 +528,35 @@ pub fn lint_source_with(
 }
 
 /// Checks one file on its own, keeping the warnings about its
-/// `storlint-ignore` comments.
+/// `storlint-ignore` comments. Runs on a thread with the parsers' stack, as
+/// `lint_paths_with` does: the caller's own stack may be far smaller.
 pub fn check_source(file: &SourceFile, options: &Options) -> Result<SourceCheck, FileProblem> {
+    on_parser_stack(|| check_source_here(file, options))
+}
+
+/// Runs `work` on a thread of its own with `PARSER_STACK_BYTES` of stack,
+/// passing on its panic; on the caller's thread when none can be started
+/// (the nesting caps still bound the recursion, for a normal-sized stack).
+fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let mut work = Some(work);
+    let on_thread = std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("storlint-check".to_string())
+            .stack_size(PARSER_STACK_BYTES)
+            .spawn_scoped(scope, || work.take().map(|work| work()))
+            .ok()?;
+        thread
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    match (on_thread, work) {
+        (Some(result), _) => result,
+        (None, Some(work)) => work(),
+        (None, None) => unreachable!("the thread took the work, so it returned its result"),
+    }
+}
+
+fn check_source_here(file: &SourceFile, options: &Options) -> Result<SourceCheck, FileProblem> {
     let analysis = analyze(file, options)?;
     let mut diagnostics = analysis.diagnostics;
     let project = Project::new(vec![ProjectFile {

@@ -27,8 +27,8 @@ use tree_sitter::{Node as TsNode, Tree};
 
 use crate::catalog::is_iteration_call;
 use crate::lang::treesitter::{
-    child_of_kind, children, collect_comments_and_errors, concatenate, jump_exit, named_children,
-    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
+    child_of_kind, children, collect_comments_and_errors, concatenate, named_children,
+    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpExits, JumpSyntax, Piece,
     MAX_CONSTANT_DEPTH,
 };
 use crate::lang::{binding_node, call_node, set_binding_init, set_call_args, set_kind, ParseError};
@@ -80,6 +80,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
             .collect(),
         next_member: 0,
         root: None,
+        exits: JumpExits::default(),
         orphans: Vec::new(),
     };
     for range in scanned_comments.unwrap_or_default() {
@@ -95,7 +96,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     };
     for tree in &trees {
         let root = tree.root_node();
-        lowerer.root = Some(root);
+        lowerer.enter_root(root);
         collect_comments_and_errors(
             &mut lowerer.model,
             text,
@@ -110,7 +111,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     // Members whose class the trees do not show belong to no type.
     lowerer.lower_members_before(usize::MAX, 0, ctx);
     for orphan in std::mem::take(&mut lowerer.orphans) {
-        lowerer.root = Some(orphan);
+        lowerer.enter_root(orphan);
         for child in named_children(orphan) {
             lowerer.lower_node(child, ctx);
         }
@@ -1004,7 +1005,17 @@ fn without_companion(names: &[String]) -> Vec<&str> {
         .collect()
 }
 
-/// The syntax around `return` and `break` (`crate::lang::jump_exit`).
+/// A `return`, or a bare `break` (which the grammar reads as a name): the
+/// nodes whose exits are read.
+fn is_jump(text: &str, node: TsNode) -> bool {
+    match node.kind() {
+        "return_expression" => true,
+        "identifier" => text_of(text, node) == "break",
+        _ => false,
+    }
+}
+
+/// The syntax around `return` and `break` (`JumpExits`).
 const JUMPS: JumpSyntax = JumpSyntax {
     blocks: &["block", "statements"],
     decided: &[
@@ -1045,13 +1056,23 @@ struct Lowerer<'a, 'tree> {
     /// body around it, in its place among the other members.
     members: Vec<(usize, TsNode<'tree>)>,
     next_member: usize,
-    /// The root of the tree being lowered (`jump_exit` descends from it).
+    /// The root of the tree being lowered (constant lookups descend from it).
     root: Option<TsNode<'tree>>,
+    /// Where each `return` and `break` under `root` leaves from.
+    exits: JumpExits,
     /// Recovered members that lie in no class body of the trees.
     orphans: Vec<TsNode<'tree>>,
 }
 
 impl<'a, 'tree> Lowerer<'a, 'tree> {
+    /// Lowers under `root` from now on; returns the exits of the root before.
+    fn enter_root(&mut self, root: TsNode<'tree>) -> JumpExits {
+        self.root = Some(root);
+        let text = self.text;
+        let exits = JumpExits::of(root, &JUMPS, |node| is_jump(text, node));
+        std::mem::replace(&mut self.exits, exits)
+    }
+
     fn text(&self, node: TsNode) -> &'a str {
         text_of(self.text, node)
     }
@@ -1144,7 +1165,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "return_expression" => {
                 // `return@forEach` leaves only its lambda.
                 if node.child_by_field_name("label").is_none() {
-                    if let Some(exit) = jump_exit(self.root, node, &JUMPS, Leaves::Function) {
+                    if let Some(exit) = self.exits.exit(node, Leaves::Function) {
                         self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
                     }
                 }
@@ -1190,7 +1211,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 // The grammar reads a bare `break` as a name; it is a hard
                 // keyword, so no variable can be called that.
                 "break" => {
-                    if let Some(exit) = jump_exit(self.root, node, &JUMPS, Leaves::Loop) {
+                    if let Some(exit) = self.exits.exit(node, Leaves::Loop) {
                         self.push(ctx, node.byte_range(), NodeKind::Exit(exit));
                     }
                     Value::Other
@@ -1276,11 +1297,13 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 self.orphans.push(member);
                 continue;
             }
-            let outer_root = self.root.replace(member);
+            let outer_root = self.root;
+            let outer_exits = self.enter_root(member);
             for child in named_children(member) {
                 self.lower_node(child, ctx);
             }
             self.root = outer_root;
+            self.exits = outer_exits;
         }
     }
 
@@ -3492,5 +3515,40 @@ abstract class AppDatabase : RoomDatabase()
                 ("extra", Some("List"), false, Some("Store")),
             ]
         );
+    }
+
+    /// The one-walk exits agree with the descent from the root for every
+    /// `return` and bare `break`: in blocks, `if`/`when` branches and
+    /// conditions, `?:`, `&&`, lambdas and loops.
+    #[test]
+    fn exits_read_in_one_walk_match_the_descent_from_the_root() {
+        let src = "fun f(xs: List<Int>): Int {\n  for (x in xs) {\n    if (x > 0) { g(x); break }\n    when (x) { 1 -> break\n      else -> return 2 }\n    val y = h() ?: return 3\n    while (true) { val z = a && (return 4); if (ok(z)) { break } else { continue } }\n    xs.forEach { return@forEach }\n  }\n  return if (c) return 5 else 6\n}\n";
+        let mut parser = BudgetedParser::new(
+            tree_sitter_kotlin_ng::LANGUAGE.into(),
+            "Kotlin",
+            crate::lang::PARSE_BUDGET,
+        )
+        .unwrap();
+        let tree = parser.parse(src).unwrap();
+        let root = tree.root_node();
+        let exits = JumpExits::of(root, &JUMPS, |node| is_jump(src, node));
+        let mut pending = vec![root];
+        let mut jumps = 0;
+        while let Some(node) = pending.pop() {
+            if is_jump(src, node) {
+                jumps += 1;
+                for leaves in [Leaves::Function, Leaves::Loop] {
+                    assert_eq!(
+                        exits.exit(node, leaves),
+                        crate::lang::treesitter::jump_exit(Some(root), node, &JUMPS, leaves),
+                        "{} at {:?}",
+                        node.kind(),
+                        node.byte_range()
+                    );
+                }
+            }
+            pending.extend(children(node));
+        }
+        assert_eq!(jumps, 9);
     }
 }

@@ -21,8 +21,8 @@ use tree_sitter::Node as TsNode;
 
 use crate::catalog::is_iteration_call;
 use crate::lang::treesitter::{
-    children, children_with_fields, collect_comments_and_errors, concatenate, jump_exit,
-    named_field, pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpSyntax, Piece,
+    children, children_with_fields, collect_comments_and_errors, concatenate, named_field,
+    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpExits, JumpSyntax, Piece,
     MAX_CONSTANT_DEPTH,
 };
 use crate::lang::{binding_node, call_node, mark_awaited, set_binding_init, set_kind, ParseError};
@@ -32,7 +32,7 @@ use crate::model::{
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
-/// The syntax around `return` and `break` (`crate::lang::jump_exit`).
+/// The syntax around `return` and `break` (`JumpExits`).
 const JUMPS: JumpSyntax = JumpSyntax {
     blocks: &["statements"],
     decided: &[("if_statement", "condition"), ("switch_statement", "expr")],
@@ -83,6 +83,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let mut lowerer = Lowerer {
         src: &file.text,
         root,
+        exits: JumpExits::of(root, &JUMPS, is_jump),
         model: Model::new(file.language),
         constants,
         constant_values: Default::default(),
@@ -103,6 +104,15 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     Ok(model)
 }
 
+/// `return`, `break` (and `continue`, `throw`: lowering tells them apart)
+/// and `await`: the nodes whose exits are read.
+fn is_jump(node: TsNode) -> bool {
+    matches!(
+        node.kind(),
+        "control_transfer_statement" | "await_expression"
+    )
+}
+
 /// Where a declaration sits, which decides what kind of binding it makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Scope {
@@ -113,8 +123,10 @@ enum Scope {
 
 struct Lowerer<'a, 'tree> {
     src: &'a str,
-    /// The root of the tree being lowered (`jump_exit` descends from it).
+    /// The root of the tree being lowered (constant lookups descend from it).
     root: TsNode<'tree>,
+    /// Where each `return`, `break` and `await` leaves from.
+    exits: JumpExits,
     model: Model,
     constants: Constants<'tree>,
     /// Values of constants already evaluated, keyed by initializer offset.
@@ -795,9 +807,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             Some("break") if node.named_child_count() == 0 => Some(Leaves::Loop),
             _ => None,
         };
-        if let Some(exit) =
-            leaves.and_then(|leaves| jump_exit(Some(self.root), node, &JUMPS, leaves))
-        {
+        if let Some(exit) = leaves.and_then(|leaves| self.exits.exit(node, leaves)) {
             self.push(parent, node.byte_range(), NodeKind::Exit(exit));
         }
         if !is_return {
@@ -845,7 +855,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "await_expression" => {
                 let first_new = self.model.nodes.len();
                 let value = self.lower_transparent(node, parent);
-                if let Some(exit) = jump_exit(Some(self.root), node, &JUMPS, Leaves::Function) {
+                if let Some(exit) = self.exits.exit(node, Leaves::Function) {
                     mark_awaited(&mut self.model, first_new, exit.unconditional_in);
                 }
                 value
@@ -2427,5 +2437,40 @@ let top = 3
                 ("queue", Some("DatabaseQueue"), false),
             ]
         );
+    }
+
+    /// The one-walk exits agree with the descent from the root for every
+    /// jump: in blocks, branches, conditions, `switch`es, `guard`s, `??`
+    /// and closures.
+    #[test]
+    fn exits_read_in_one_walk_match_the_descent_from_the_root() {
+        let src = "func f(xs: [Int]) async throws {\n  for x in xs {\n    if x > 0 { try await g(x); break }\n    switch x { case 1: break\n    default: return }\n    guard let y = try await h() else { return }\n    while true { let z = a ?? (try await k()); if await ok(z) { break } else { continue } }\n    xs.forEach { _ in Task { await m() } }\n  }\n  return await n()\n}\nlet top = try await p()\n";
+        let mut parser = BudgetedParser::new(
+            tree_sitter_swift::LANGUAGE.into(),
+            "Swift",
+            crate::lang::PARSE_BUDGET,
+        )
+        .unwrap();
+        let tree = parser.parse(src).unwrap();
+        let root = tree.root_node();
+        let exits = JumpExits::of(root, &JUMPS, is_jump);
+        let mut pending = vec![root];
+        let mut jumps = 0;
+        while let Some(node) = pending.pop() {
+            if is_jump(node) {
+                jumps += 1;
+                for leaves in [Leaves::Function, Leaves::Loop] {
+                    assert_eq!(
+                        exits.exit(node, leaves),
+                        crate::lang::treesitter::jump_exit(Some(root), node, &JUMPS, leaves),
+                        "{} at {:?}",
+                        node.kind(),
+                        node.byte_range()
+                    );
+                }
+            }
+            pending.extend(children(node));
+        }
+        assert!(jumps >= 12, "{jumps}");
     }
 }

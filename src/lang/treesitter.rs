@@ -3,12 +3,14 @@
 //! the lookup of string constants. What a grammar's node kinds mean stays in
 //! each frontend.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use tree_sitter::{Node, Parser, Tree};
 
-use crate::lang::{exit_facts, Frame, ParseError, MAX_SYNTAX_DEPTH};
+#[cfg(test)]
+use crate::lang::{exit_facts, Frame};
+use crate::lang::{ParseError, MAX_SYNTAX_DEPTH};
 use crate::model::{Comment, Exit, Leaves, Model, StrBuilder, StrLit};
 use crate::source::ByteRange;
 
@@ -384,7 +386,9 @@ fn ancestors<'t>(root: Option<Node<'t>>, node: Node<'t>) -> Vec<Node<'t>> {
 
 /// The exit facts of the jump `node` in the tree whose root is `root`, read
 /// from its ancestors; None for a `break` that leaves something other than
-/// a loop.
+/// a loop. The plain reading of the frames, which `JumpExits` is checked
+/// against: asked per jump, it costs each jump its depth.
+#[cfg(test)]
 pub(crate) fn jump_exit(
     root: Option<Node>,
     node: Node,
@@ -419,6 +423,108 @@ pub(crate) fn jump_exit(
     }
     outward.reverse();
     Some(exit_facts(&outward, node.byte_range(), leaves))
+}
+
+/// The exits of a tree's jumps (`return`, `break`, `await`: the nodes
+/// `is_jump` picks), read in one walk from the root. Finding each jump's
+/// frames by descending to it from the root costs the jump its depth:
+/// thousands of nested `try await`s or `return`s went quadratic.
+#[derive(Default)]
+pub(crate) struct JumpExits(HashMap<usize, OutwardFrames>);
+
+/// What `exit_facts` reads from the frames above a node, folded from the
+/// outermost in, so that a child's follows from its parent's.
+#[derive(Clone, Default)]
+struct OutwardFrames {
+    /// The outermost block below the innermost branch or boundary.
+    widest: Option<ByteRange>,
+    /// The innermost branch's condition, when it is the innermost stop.
+    guard: Option<ByteRange>,
+    /// A `break` target (Swift's `switch`) lies below the innermost boundary.
+    under_break_target: bool,
+}
+
+impl OutwardFrames {
+    /// The frames seen from `child`: these, then `parent`'s as the innermost.
+    fn entering(
+        &self,
+        parent: Node,
+        child: Node,
+        syntax: &JumpSyntax,
+        condition: &Option<Option<ByteRange>>,
+    ) -> OutwardFrames {
+        let kind = parent.kind();
+        if syntax.boundaries.contains(&kind) {
+            return OutwardFrames::default();
+        }
+        let under_break_target = self.under_break_target || syntax.break_targets.contains(&kind);
+        if syntax.blocks.contains(&kind) {
+            return OutwardFrames {
+                widest: Some(self.widest.clone().unwrap_or_else(|| parent.byte_range())),
+                guard: self.guard.clone(),
+                under_break_target,
+            };
+        }
+        let branch_guard = if let Some(decided_by) = condition {
+            let in_condition = decided_by.as_ref().is_some_and(|range| {
+                range.start <= child.start_byte() && child.end_byte() <= range.end
+            });
+            Some(decided_by.clone().filter(|_| !in_condition))
+        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+            // The left operand of `?:`, `??`, `&&` always runs; only the
+            // rest is a branch.
+            Some(None)
+        } else {
+            None
+        };
+        match branch_guard {
+            Some(guard) => OutwardFrames {
+                widest: None,
+                guard,
+                under_break_target,
+            },
+            None => OutwardFrames {
+                under_break_target,
+                ..self.clone()
+            },
+        }
+    }
+}
+
+impl JumpExits {
+    pub(crate) fn of(root: Node, syntax: &JumpSyntax, is_jump: impl Fn(Node) -> bool) -> JumpExits {
+        let mut exits = HashMap::new();
+        let mut cursor = root.walk();
+        let mut pending = vec![(root, OutwardFrames::default())];
+        while let Some((parent, frames)) = pending.pop() {
+            if is_jump(parent) {
+                exits.insert(parent.id(), frames.clone());
+            }
+            let kind = parent.kind();
+            let condition = (syntax.decided.iter())
+                .find(|(k, _)| *k == kind)
+                .map(|(_, holder)| decided_by(parent, holder));
+            pending.extend(
+                parent
+                    .children(&mut cursor)
+                    .map(|child| (child, frames.entering(parent, child, syntax, &condition))),
+            );
+        }
+        JumpExits(exits)
+    }
+
+    /// The exit facts of the jump `node`, as `jump_exit` gives them.
+    pub(crate) fn exit(&self, node: Node, leaves: Leaves) -> Option<Exit> {
+        let frames = self.0.get(&node.id())?;
+        if leaves == Leaves::Loop && frames.under_break_target {
+            return None;
+        }
+        Some(Exit {
+            leaves,
+            unconditional_in: frames.widest.clone().unwrap_or_else(|| node.byte_range()),
+            guard: frames.guard.clone(),
+        })
+    }
 }
 
 /// The range of a conditional's field `holder` (all of its nodes), or of
