@@ -38,6 +38,7 @@ const KEYS: &[&str] = &[
     "per-file-ignores",
     "include-tests",
     "test-paths",
+    "report-unused-ignores",
     "severity",
 ];
 
@@ -80,6 +81,7 @@ struct RawConfig {
     include_tests: Option<bool>,
     #[serde(default)]
     test_paths: Vec<Spanned<String>>,
+    report_unused_ignores: Option<bool>,
     #[serde(default)]
     severity: BTreeMap<Spanned<String>, Severity>,
 }
@@ -99,6 +101,7 @@ pub struct Config {
     pub per_file_ignores: Vec<(String, Vec<&'static str>)>,
     pub include_tests: Option<bool>,
     pub test_paths: Vec<String>,
+    pub report_unused_ignores: Option<bool>,
     pub severity: BTreeMap<&'static str, Severity>,
 }
 
@@ -225,6 +228,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         per_file_ignores,
         include_tests: raw.include_tests,
         test_paths: globs_of(&raw.test_paths, "test-paths")?,
+        report_unused_ignores: raw.report_unused_ignores,
         severity,
     })
 }
@@ -485,6 +489,8 @@ pub struct Overrides {
     pub extend_exclude: Vec<String>,
     /// `--include-tests`: only ever turns test code on.
     pub include_tests: bool,
+    /// `--report-unused-ignores`: only ever turns the report on.
+    pub report_unused_ignores: bool,
 }
 
 impl Overrides {
@@ -508,6 +514,7 @@ pub struct Settings {
     pub per_file_ignores: Vec<(String, Vec<&'static str>)>,
     pub include_tests: bool,
     pub test_paths: Vec<String>,
+    pub report_unused_ignores: bool,
     pub severity: BTreeMap<&'static str, Severity>,
     /// The directory the file's globs are relative to (the working
     /// directory without a file).
@@ -542,6 +549,7 @@ impl Settings {
         let mut selection = Selection::default();
         let mut exclude = Vec::new();
         let mut include_tests = false;
+        let mut report_unused_ignores = false;
         let mut per_file_ignores = Vec::new();
         let mut test_paths = Vec::new();
         let mut severity = BTreeMap::new();
@@ -572,6 +580,10 @@ impl Settings {
             if let Some(value) = config.include_tests {
                 include_tests = value;
                 origin("include-tests", name.clone());
+            }
+            if let Some(value) = config.report_unused_ignores {
+                report_unused_ignores = value;
+                origin("report-unused-ignores", name.clone());
             }
             per_file_ignores = config.per_file_ignores.clone();
             if !per_file_ignores.is_empty() {
@@ -624,6 +636,13 @@ impl Settings {
             include_tests = true;
             origin("include-tests", "--include-tests".to_string());
         }
+        if overrides.report_unused_ignores {
+            report_unused_ignores = true;
+            origin(
+                "report-unused-ignores",
+                "--report-unused-ignores".to_string(),
+            );
+        }
 
         let mut per_file = PathMatcher::new(cwd);
         let patterns: Vec<String> = per_file_ignores.iter().map(|(p, _)| p.clone()).collect();
@@ -635,6 +654,7 @@ impl Settings {
             per_file_ignores,
             include_tests,
             test_paths,
+            report_unused_ignores,
             severity,
             base,
             cwd: cwd.to_path_buf(),
@@ -766,6 +786,11 @@ impl Settings {
             "test-paths = {}  # {}\n",
             strings(&mut self.test_paths.iter().map(String::as_str)),
             origin("test-paths")
+        ));
+        out.push_str(&format!(
+            "report-unused-ignores = {}  # {}\n",
+            self.report_unused_ignores,
+            origin("report-unused-ignores")
         ));
         out.push_str(&format!(
             "\n[per-file-ignores]  # {}\n",

@@ -116,10 +116,6 @@ struct CheckArgs {
     /// codebase that has some: later runs with --baseline hide them.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
-    /// Report `storlint-ignore` comments that suppress nothing (they fail
-    /// the run, like findings).
-    #[arg(long)]
-    report_unused_ignores: bool,
     /// Write a `storlint-ignore <rule>` comment above each finding (after
     /// the configuration and the baseline hid theirs), then stop.
     #[arg(long, conflicts_with = "write_baseline")]
@@ -156,6 +152,10 @@ struct ConfigArgs {
     /// JUnit classes), and let it count as evidence for project rules.
     #[arg(long)]
     include_tests: bool,
+    /// Report `storlint-ignore` comments that suppress nothing (they fail
+    /// the run, like findings).
+    #[arg(long)]
+    report_unused_ignores: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -262,7 +262,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     report.hidden.by_configuration += settings.apply(&mut report);
     let selection = &settings.selection;
     // A marker for a rule this run does not check may well be needed.
-    let unused_ignores: Vec<storlint::UnusedIgnore> = if args.report_unused_ignores {
+    let unused_ignores: Vec<storlint::UnusedIgnore> = if settings.report_unused_ignores {
         std::mem::take(&mut report.unused_ignores)
             .into_iter()
             .filter_map(|mut unused| {
@@ -534,6 +534,7 @@ fn settings(
         exclude: args.exclude.clone(),
         extend_exclude: args.extend_exclude.clone(),
         include_tests: args.include_tests,
+        report_unused_ignores: args.report_unused_ignores,
     };
     Settings::resolve(file.as_ref(), &overrides, cwd)
 }

@@ -592,6 +592,18 @@ fn unused_ignores_are_reported_when_asked_for() {
             "warning: Store.swift:7:8: `storlint-ignore fsync-in-loop` suppresses nothing: no such finding here",
         ]
     );
+    // The configuration file turns the report on too.
+    std::fs::write(
+        dir.path().join("storlint.toml"),
+        "report-unused-ignores = true\n",
+    )
+    .unwrap();
+    let configured = storlint(&["--format", "concise", "."], dir.path());
+    assert_eq!(configured.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&configured.stderr).lines().count(),
+        2
+    );
     // A marker for a rule the run does not check is not judged.
     let selected = storlint(
         &[
