@@ -2,20 +2,13 @@
 
 mod common;
 
+use common::{project, stderr, stdout, storlint};
+
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use storlint::rules::RULES;
-
-fn storlint(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_storlint"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the storlint binary runs")
-}
 
 /// The binary with environment variables set (and `NO_COLOR`, `CLICOLOR_FORCE`
 /// and `GITHUB_STEP_SUMMARY` unset unless given) and `input` on stdin.
@@ -39,24 +32,6 @@ fn storlint_with(args: &[&str], cwd: &Path, env: &[(&str, &str)], input: &str) -
     }
     drop(stdin);
     child.wait_with_output().unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
 }
 
 #[test]

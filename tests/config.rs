@@ -1,35 +1,11 @@
 //! The configuration file as users write it: found upward, merged with the
 //! flags, applied to what the binary prints.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn storlint(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_storlint"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the storlint binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
-}
+use common::{project, stderr, stdout, storlint};
 
 /// Three findings of three rules, on lines 1, 2 and 3.
 const SCHEMA: &str = "PRAGMA journal_mode = DELETE;\nVACUUM;\nPRAGMA secure_delete = ON;\n";

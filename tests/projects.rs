@@ -6,14 +6,7 @@ mod common;
 
 #[test]
 fn every_project_has_exactly_its_expected_findings() {
-    let root = common::testdata().join("projects");
-    let mut projects: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    projects.sort();
-    assert!(!projects.is_empty(), "no projects under {}", root.display());
+    let projects = project_dirs();
     let mut failures = Vec::new();
     for project in &projects {
         let listing = std::fs::read_to_string(project.join("EXPECTED"))
@@ -141,6 +134,19 @@ fn missing_wal_names_the_platform_default_journal() {
 
 /// A report's findings as sorted `path:line rule-id` lines, the form of
 /// the projects' EXPECTED files.
+/// The cases under testdata/projects, sorted.
+fn project_dirs() -> Vec<std::path::PathBuf> {
+    let root = common::testdata().join("projects");
+    let mut projects: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    projects.sort();
+    assert!(!projects.is_empty(), "no projects under {}", root.display());
+    projects
+}
+
 fn listed(report: &storlint::Report) -> Vec<String> {
     let mut found: Vec<String> = report
         .files
@@ -174,13 +180,7 @@ fn first_finding(name: &str, rule: &str) -> storlint::diagnostic::Diagnostic {
 /// enabled elsewhere, a caller's transaction) and none lost.
 #[test]
 fn each_file_checked_in_its_project_has_the_whole_runs_findings() {
-    let root = common::testdata().join("projects");
-    let mut projects: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    projects.sort();
+    let projects = project_dirs();
     let mut failures = Vec::new();
     let mut differs_alone = 0;
     for project in &projects {

@@ -3531,24 +3531,10 @@ abstract class AppDatabase : RoomDatabase()
         .unwrap();
         let tree = parser.parse(src).unwrap();
         let root = tree.root_node();
-        let exits = JumpExits::of(root, &JUMPS, |node| is_jump(src, node));
-        let mut pending = vec![root];
-        let mut jumps = 0;
-        while let Some(node) = pending.pop() {
-            if is_jump(src, node) {
-                jumps += 1;
-                for leaves in [Leaves::Function, Leaves::Loop] {
-                    assert_eq!(
-                        exits.exit(node, leaves),
-                        crate::lang::treesitter::jump_exit(Some(root), node, &JUMPS, leaves),
-                        "{} at {:?}",
-                        node.kind(),
-                        node.byte_range()
-                    );
-                }
-            }
-            pending.extend(children(node));
-        }
+        let jumps =
+            crate::lang::treesitter::assert_exits_match_the_ancestor_walk(root, &JUMPS, |node| {
+                is_jump(src, node)
+            });
         assert_eq!(jumps, 9);
     }
 }

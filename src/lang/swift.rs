@@ -2453,24 +2453,8 @@ let top = 3
         .unwrap();
         let tree = parser.parse(src).unwrap();
         let root = tree.root_node();
-        let exits = JumpExits::of(root, &JUMPS, is_jump);
-        let mut pending = vec![root];
-        let mut jumps = 0;
-        while let Some(node) = pending.pop() {
-            if is_jump(node) {
-                jumps += 1;
-                for leaves in [Leaves::Function, Leaves::Loop] {
-                    assert_eq!(
-                        exits.exit(node, leaves),
-                        crate::lang::treesitter::jump_exit(Some(root), node, &JUMPS, leaves),
-                        "{} at {:?}",
-                        node.kind(),
-                        node.byte_range()
-                    );
-                }
-            }
-            pending.extend(children(node));
-        }
+        let jumps =
+            crate::lang::treesitter::assert_exits_match_the_ancestor_walk(root, &JUMPS, is_jump);
         assert!(jumps >= 12, "{jumps}");
     }
 }

@@ -425,6 +425,35 @@ pub(crate) fn jump_exit(
     Some(exit_facts(&outward, node.byte_range(), leaves))
 }
 
+/// Checks `JumpExits` against `jump_exit` for every jump of the tree under
+/// `root`; returns how many jumps there were.
+#[cfg(test)]
+pub(crate) fn assert_exits_match_the_ancestor_walk(
+    root: Node,
+    syntax: &JumpSyntax,
+    is_jump: impl Fn(Node) -> bool + Copy,
+) -> usize {
+    let exits = JumpExits::of(root, syntax, is_jump);
+    let mut pending = vec![root];
+    let mut jumps = 0;
+    while let Some(node) = pending.pop() {
+        if is_jump(node) {
+            jumps += 1;
+            for leaves in [Leaves::Function, Leaves::Loop] {
+                assert_eq!(
+                    exits.exit(node, leaves),
+                    jump_exit(Some(root), node, syntax, leaves),
+                    "{} at {:?}",
+                    node.kind(),
+                    node.byte_range()
+                );
+            }
+        }
+        pending.extend(children(node));
+    }
+    jumps
+}
+
 /// The exits of a tree's jumps (`return`, `break`, `await`: the nodes
 /// `is_jump` picks), read in one walk from the root. Finding each jump's
 /// frames by descending to it from the root costs the jump its depth:
