@@ -141,14 +141,25 @@ fn the_pre_commit_manifest_has_one_rust_hook_matching_every_language() {
     // pre-commit searches `files` (Python `re.search`) in the path.
     let files = regex::Regex::new(str_at(hook, "files").unwrap()).unwrap();
     for extension in extensions_storlint_reads() {
-        for path in [format!("a.{extension}"), format!("app/src/Store.{extension}")] {
+        for path in [
+            format!("a.{extension}"),
+            format!("app/src/Store.{extension}"),
+        ] {
             assert!(
                 files.is_match(&path),
                 "the hook's `files` misses `{path}`, which storlint reads"
             );
         }
     }
-    for path in ["a.java", "a.py", "Cargo.toml", "a.rsx", "a.sqlite", "a.kt.orig", "a.md"] {
+    for path in [
+        "a.java",
+        "a.py",
+        "Cargo.toml",
+        "a.rsx",
+        "a.sqlite",
+        "a.kt.orig",
+        "a.md",
+    ] {
         assert!(
             !files.is_match(path),
             "the hook's `files` matches `{path}`, which storlint does not read"
@@ -256,7 +267,9 @@ fn the_readmes_tested_shell_examples_run_against_the_demo() {
     copy_dir(&root().join("testdata/demo"), &demo);
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_storlint")).parent().unwrap();
     let mut path = vec![bin_dir.to_path_buf()];
-    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+    path.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
     let path = std::env::join_paths(path).unwrap();
 
     let mut ran: Vec<String> = Vec::new();
@@ -323,7 +336,9 @@ fn the_readmes_xcode_phase_prints_clang_style_warnings() {
     copy_dir(&root().join("testdata/demo"), &demo);
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_storlint")).parent().unwrap();
     let mut path: Vec<PathBuf> = vec![bin_dir.to_path_buf()];
-    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+    path.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
     let output = Command::new("bash")
         .args(["-eo", "pipefail", "-c", block])
         .env("PATH", std::env::join_paths(path).unwrap())
