@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceFile;
+use crate::workspace::ProjectPaths;
 use crate::Report;
 
 /// The version of the file format; a file of another version is refused.
@@ -89,28 +90,19 @@ fn squeezed(text: &str) -> String {
 }
 
 /// `file`'s path relative to the project root, as entries record it.
-pub fn project_path(file: &SourceFile, root: &Path) -> String {
-    let relative = std::fs::canonicalize(&file.path)
-        .ok()
-        .zip(std::fs::canonicalize(root).ok())
-        .and_then(|(path, root)| path.strip_prefix(root).ok().map(Path::to_path_buf));
-    match relative {
-        Some(relative) => relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/"),
-        None => file.display.clone(),
-    }
+fn project_path(file: &SourceFile, paths: &ProjectPaths) -> String {
+    paths
+        .relative(&file.display)
+        .unwrap_or_else(|| file.display.clone())
 }
 
 /// The findings of `report` as entries, sorted by path, line and rule.
-pub fn entries(report: &Report, root: &Path) -> Vec<Entry> {
+pub fn entries(report: &Report, paths: &ProjectPaths) -> Vec<Entry> {
     let mut entries: Vec<Entry> = report
         .files
         .iter()
         .flat_map(|file| {
-            let path = project_path(&file.source, root);
+            let path = project_path(&file.source, paths);
             let prints = fingerprints(&file.source, &file.diagnostics);
             file.diagnostics
                 .iter()
@@ -130,10 +122,10 @@ pub fn entries(report: &Report, root: &Path) -> Vec<Entry> {
 
 /// Records the findings of `report` in the baseline file at `path`;
 /// returns how many.
-pub fn write(path: &Path, report: &Report, root: &Path) -> Result<usize, String> {
+pub fn write(path: &Path, report: &Report, paths: &ProjectPaths) -> Result<usize, String> {
     let file = BaselineFile {
         version: FORMAT_VERSION,
-        entries: entries(report, root),
+        entries: entries(report, paths),
     };
     let mut text = serde_json::to_string_pretty(&file)
         .map_err(|e| format!("{}: cannot write the baseline: {e}", path.display()))?;
@@ -188,14 +180,14 @@ impl Baseline {
     pub fn apply(
         &self,
         report: &mut Report,
-        root: &Path,
+        paths: &ProjectPaths,
         in_run: impl Fn(&str) -> bool,
     ) -> Applied {
         let recorded: HashSet<(&str, &str, &str)> = self.entries.iter().map(Entry::key).collect();
         let mut matched: HashSet<(String, String, String)> = HashSet::new();
         let mut applied = Applied::default();
         for file in &mut report.files {
-            let path = project_path(&file.source, root);
+            let path = project_path(&file.source, paths);
             let prints = fingerprints(&file.source, &file.diagnostics);
             let mut index = 0;
             file.diagnostics.retain(|diagnostic| {
@@ -233,13 +225,14 @@ impl Baseline {
     }
 }
 
-/// Whether the project path `entry_path` lies under one of `paths` (the
-/// paths a run was given): an entry outside them was not looked at.
-pub fn under_paths(entry_path: &str, root: &Path, paths: &[PathBuf], cwd: &Path) -> bool {
-    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let entry = root.join(entry_path);
-    paths.iter().any(|path| {
-        let path = std::fs::canonicalize(cwd.join(path)).unwrap_or_else(|_| cwd.join(path));
-        entry.starts_with(path)
-    })
+/// Whether the project path `entry_path` lies under one of `run_paths`
+/// (the paths a run was given): an entry outside them was not looked at.
+pub fn under_paths(entry_path: &str, run_paths: &[PathBuf], paths: &ProjectPaths) -> bool {
+    run_paths.iter().any(
+        |run_path| match paths.relative(&run_path.to_string_lossy()) {
+            Some(prefix) if prefix.is_empty() => true,
+            Some(prefix) => entry_path == prefix || entry_path.starts_with(&format!("{prefix}/")),
+            None => false,
+        },
+    )
 }

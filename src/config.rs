@@ -392,7 +392,7 @@ impl PathMatcher {
 
 /// `path` without `.` components, with each `..` taking away the name
 /// before it: lexically, so that paths spelled differently compare alike.
-fn normalize(path: &Path) -> PathBuf {
+pub(crate) fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {

@@ -2,7 +2,7 @@
 //! `.ignore`, skipping hidden directories and build output, and picks each
 //! file's language by extension.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -217,6 +217,34 @@ pub fn discover_excluding(
         .problems
         .sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     Ok(discovery)
+}
+
+/// The files under `paths`, then the rest of the project at `root`, and
+/// for each whether it was asked for. A named file is found even where the
+/// project's walk does not go (an ignored or build directory); the
+/// project's own problems are not the run's.
+pub fn discover_in_project(
+    paths: &[PathBuf],
+    root: &Path,
+    cwd: &Path,
+    exclude: &PathMatcher,
+) -> Result<(Discovery, Vec<bool>), DiscoverError> {
+    let mut discovery = discover_excluding(paths, cwd, exclude)?;
+    let project = discover_excluding(&[root.to_path_buf()], cwd, exclude)?;
+    let mut canonical_dirs = HashMap::new();
+    let asked: HashSet<PathBuf> = discovery
+        .files
+        .iter()
+        .map(|file| identity(&file.path, cwd, &mut canonical_dirs))
+        .collect();
+    let mut reported = vec![true; discovery.files.len()];
+    for file in project.files {
+        if !asked.contains(&identity(&file.path, cwd, &mut canonical_dirs)) {
+            discovery.files.push(file);
+            reported.push(false);
+        }
+    }
+    Ok((discovery, reported))
 }
 
 /// The same file reached twice (a directory and a file in it, `./a.rs` and

@@ -229,20 +229,7 @@ pub fn lint_project(
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
-    let asked = discover::discover_excluding(paths, cwd, &options.exclude)?;
-    let project = discover::discover_excluding(&[root.to_path_buf()], cwd, &options.exclude)?;
-    // A named file is checked even where the project's walk does not go
-    // (an ignored or build directory); the rest of the project is context.
-    let real = |path: &Path| std::fs::canonicalize(path).unwrap_or_else(|_| cwd.join(path));
-    let asked_paths: HashSet<PathBuf> = asked.files.iter().map(|f| real(&f.path)).collect();
-    let mut discovery = asked;
-    let mut reported = vec![true; discovery.files.len()];
-    for file in project.files {
-        if !asked_paths.contains(&real(&file.path)) {
-            discovery.files.push(file);
-            reported.push(false);
-        }
-    }
+    let (discovery, reported) = discover::discover_in_project(paths, root, cwd, &options.exclude)?;
     Ok(lint_discovered(discovery, &reported, options))
 }
 

@@ -279,8 +279,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     // Baseline paths are the project's, so a run from a subdirectory or on
     // changed files matches the same entries.
     let root = root.unwrap_or_else(|| cwd.clone());
+    let project_paths = storlint::workspace::ProjectPaths::new(&cwd, &root);
     if let Some(path) = &args.write_baseline {
-        let count = storlint::baseline::write(path, &report, &root)?;
+        let count = storlint::baseline::write(path, &report, &project_paths)?;
         warn(&format!(
             "Recorded {count} finding{} in {}; run with --baseline {} to hide them.",
             if count == 1 { "" } else { "s" },
@@ -292,8 +293,8 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     let baseline_unmatched = match &args.baseline {
         Some(path) => {
             let baseline = storlint::baseline::Baseline::read(path)?;
-            let applied = baseline.apply(&mut report, &root, |entry| {
-                storlint::baseline::under_paths(entry, &root, &args.paths, &cwd)
+            let applied = baseline.apply(&mut report, &project_paths, |entry| {
+                storlint::baseline::under_paths(entry, &args.paths, &project_paths)
             });
             report.hidden.by_baseline += applied.hidden;
             applied.unmatched

@@ -6,40 +6,23 @@
 
 use std::path::{Path, PathBuf};
 
-/// What marks a project's root: a git work tree (`.git` is a directory, or
-/// a file in a linked work tree or submodule), or storlint's configuration.
-const ROOT_MARKERS: &[&str] = &[".git", "storlint.toml", ".storlint.toml"];
+/// What marks a project's root besides a configuration file
+/// (`config::FILE_NAMES`): a git work tree (`.git` is a directory, or a
+/// file in a linked work tree or submodule).
+const GIT: &str = ".git";
 
 /// The nearest directory at or above the paths (all of them) that holds a
 /// root marker; `None` when there is none up to the file system's root.
 pub fn find_root(paths: &[PathBuf], cwd: &Path) -> Option<PathBuf> {
-    let start = common_ancestor(paths, cwd)?;
-    start
+    crate::config::common_ancestor(paths, cwd)
         .ancestors()
-        .find(|dir| ROOT_MARKERS.iter().any(|marker| dir.join(marker).exists()))
+        .find(|dir| {
+            dir.join(GIT).exists()
+                || crate::config::FILE_NAMES
+                    .iter()
+                    .any(|name| dir.join(name).is_file())
+        })
         .map(Path::to_path_buf)
-}
-
-/// The deepest directory holding every path (a file's directory for a
-/// file), with links resolved.
-fn common_ancestor(paths: &[PathBuf], cwd: &Path) -> Option<PathBuf> {
-    let mut common: Option<PathBuf> = None;
-    for path in paths {
-        let real = std::fs::canonicalize(cwd.join(path)).ok()?;
-        let dir = if real.is_dir() {
-            real
-        } else {
-            real.parent()?.to_path_buf()
-        };
-        common = Some(match common {
-            None => dir,
-            Some(common) => common
-                .ancestors()
-                .find(|ancestor| dir.starts_with(ancestor))?
-                .to_path_buf(),
-        });
-    }
-    common
 }
 
 /// Whether every path names `root` itself: the run is the whole project.
@@ -48,6 +31,57 @@ pub fn is_whole_project(paths: &[PathBuf], root: &Path, cwd: &Path) -> bool {
     paths
         .iter()
         .all(|path| std::fs::canonicalize(cwd.join(path)).ok() == root)
+}
+
+/// Turns the paths a run displays (relative to the working directory, or
+/// absolute) into paths relative to the project root, the form baselines
+/// and code review record: the same whichever directory the run started in.
+#[derive(Debug, Clone)]
+pub struct ProjectPaths {
+    root: PathBuf,
+    cwd: PathBuf,
+    /// The working directory relative to the root, when inside it.
+    cwd_in_root: Option<PathBuf>,
+}
+
+impl ProjectPaths {
+    pub fn new(cwd: &Path, root: &Path) -> ProjectPaths {
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let (cwd, root) = (real(cwd), real(root));
+        ProjectPaths {
+            cwd_in_root: cwd.strip_prefix(&root).ok().map(Path::to_path_buf),
+            root,
+            cwd,
+        }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `display` relative to the project root, with `/` between components;
+    /// `None` for a path outside the project.
+    pub fn relative(&self, display: &str) -> Option<String> {
+        let path = Path::new(display);
+        let relative = if path.is_absolute() {
+            path.strip_prefix(&self.root).ok()?.to_path_buf()
+        } else {
+            crate::config::normalize(&self.cwd_in_root.as_ref()?.join(path))
+        };
+        let parts: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        parts
+            .first()
+            .is_none_or(|first| first != "..")
+            .then(|| parts.join("/"))
+    }
+
+    /// `display` as an absolute path.
+    pub fn absolute(&self, display: &str) -> PathBuf {
+        self.cwd.join(display)
+    }
 }
 
 #[cfg(test)]
@@ -75,8 +109,25 @@ mod tests {
             root(&["app/src/a.kt", "lib/nested/b.kt"]),
             Some(top.clone())
         );
-        assert_eq!(root(&["missing.kt"]), None);
+        // Nothing marks a project above a bare temporary directory.
+        let bare = tempfile::tempdir().unwrap();
+        assert_eq!(find_root(&[PathBuf::from(".")], bare.path()), None);
         assert!(is_whole_project(&[PathBuf::from(".")], &top, &top));
+        let from_app = ProjectPaths::new(&top.join("app"), &top);
+        assert_eq!(
+            from_app.relative("src/a.kt").as_deref(),
+            Some("app/src/a.kt")
+        );
+        assert_eq!(
+            from_app.relative("../lib/nested/b.kt").as_deref(),
+            Some("lib/nested/b.kt")
+        );
+        let absolute = top.join("lib/nested/b.kt").display().to_string();
+        assert_eq!(
+            from_app.relative(&absolute).as_deref(),
+            Some("lib/nested/b.kt")
+        );
+        assert_eq!(from_app.relative("/elsewhere/c.kt"), None);
         assert!(!is_whole_project(&[PathBuf::from("app")], &top, &top));
     }
 }

@@ -1,7 +1,7 @@
 //! SARIF 2.1.0, the format code scanning (GitHub and others) uploads.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -12,6 +12,7 @@ use crate::baseline;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::{Rule, RULES};
 use crate::source::SourceFile;
+use crate::workspace::ProjectPaths;
 use crate::Report;
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -59,7 +60,7 @@ pub fn log<'a>(report: &'a Report, cwd: &Path, root: &Path) -> impl Serialize + 
             })
         })
         .collect();
-    let base = directory_uri(&locator.root);
+    let base = directory_uri(locator.0.root());
     let results = Lazy(move || {
         let locator = locator.clone();
         report.files.iter().flat_map(move |file| {
@@ -229,49 +230,22 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-/// Turns displayed paths (relative to the working directory, or absolute)
-/// into locations relative to the project root.
+/// Locations relative to the project root (see `workspace::ProjectPaths`).
 #[derive(Clone)]
-struct Locator {
-    root: PathBuf,
-    cwd: PathBuf,
-    /// The working directory relative to the root, when inside it.
-    cwd_in_root: Option<PathBuf>,
-}
+struct Locator(ProjectPaths);
 
 impl Locator {
     fn new(cwd: &Path, root: &Path) -> Locator {
-        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-        let (cwd, root) = (real(cwd), real(root));
-        Locator {
-            cwd_in_root: cwd.strip_prefix(&root).ok().map(Path::to_path_buf),
-            root,
-            cwd,
-        }
+        Locator(ProjectPaths::new(cwd, root))
     }
 
     /// Paths in the project are relative to `%SRCROOT%`; others (checked
     /// by absolute path from elsewhere) are absolute file URIs.
     fn artifact_location(&self, display: &str) -> Value {
-        let path = Path::new(display);
-        let in_project = if path.is_absolute() {
-            path.strip_prefix(&self.root).ok().map(Path::to_path_buf)
-        } else {
-            self.cwd_in_root.as_ref().map(|cwd| cwd.join(path))
-        };
-        if let Some(relative) = in_project {
-            let relative: Vec<String> = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            return json!({ "uri": relative_uri(&relative.join("/")), "uriBaseId": SRCROOT });
+        if let Some(relative) = self.0.relative(display) {
+            return json!({ "uri": relative_uri(&relative), "uriBaseId": SRCROOT });
         }
-        let absolute = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            self.cwd.join(path)
-        };
-        match url::Url::from_file_path(&absolute) {
+        match url::Url::from_file_path(self.0.absolute(display)) {
             Ok(uri) => json!({ "uri": uri.to_string() }),
             Err(()) => json!({ "uri": relative_uri(display), "uriBaseId": SRCROOT }),
         }
