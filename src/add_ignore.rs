@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::model::NodeKind;
+use crate::model::{Model, NodeKind};
 use crate::source::{Language, SourceFile};
 use crate::suppress::Suppressions;
 use crate::{catalog, facts, lang, CheckedFile, FileProblem, Options, Report};
@@ -49,8 +49,9 @@ pub fn add_ignores(report: &Report, options: &Options) -> Added {
 /// Returns how many comments were written.
 fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
     let source = &file.source;
-    unchanged_on_disk(source)?;
-    let opener_of_line = line_openers(source, options)?;
+    let before = lang::lower_within(source, options.parse_budget)
+        .map_err(|e| format!("cannot be parsed again: {}", e.message))?;
+    let opener_of_line = line_openers(source, &before);
     // One comment per line, naming each rule found there once.
     let mut rules_by_line: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
     for diagnostic in &file.diagnostics {
@@ -95,9 +96,10 @@ fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
         text,
     );
     rewritten.layout_path = source.layout_path.clone();
-    check_rewritten(source, &rewritten, &file.diagnostics, &insertions, options)?;
+    check_rewritten(&before, &rewritten, &file.diagnostics, &insertions, options)?;
     let mut bytes = source_bom(source).as_bytes().to_vec();
     bytes.extend_from_slice(rewritten.text.as_bytes());
+    // Checked last, as close to the write as it can be.
     unchanged_on_disk(source)?;
     crate::write::replace_file(&source.path, &bytes)
         .map_err(|e| format!("cannot be written: {e}"))?;
@@ -125,24 +127,15 @@ fn unchanged_on_disk(source: &SourceFile) -> Result<(), String> {
 
 /// For an offset where a line starts, the comment opener that fits there:
 /// `--` inside a string (SQL spanning lines) or in SQL, `//` elsewhere.
-fn line_openers(
-    source: &SourceFile,
-    options: &Options,
-) -> Result<impl Fn(usize) -> &'static str, String> {
-    let strings: Vec<std::ops::Range<usize>> = if source.language == Language::Sql {
-        Vec::new()
-    } else {
-        let model = lang::lower_within(source, options.parse_budget)
-            .map_err(|e| format!("cannot be parsed again: {}", e.message))?;
-        model
-            .nodes
-            .iter()
-            .filter(|node| matches!(node.kind, NodeKind::Str(_)))
-            .map(|node| node.range.clone())
-            .collect()
-    };
+fn line_openers(source: &SourceFile, model: &Model) -> impl Fn(usize) -> &'static str {
+    let strings: Vec<std::ops::Range<usize>> = model
+        .nodes
+        .iter()
+        .filter(|node| matches!(node.kind, NodeKind::Str(_)))
+        .map(|node| node.range.clone())
+        .collect();
     let sql = source.language == Language::Sql;
-    Ok(move |offset: usize| {
+    move |offset: usize| {
         let in_string = strings
             .iter()
             .any(|range| range.start < offset && offset < range.end);
@@ -151,13 +144,13 @@ fn line_openers(
         } else {
             "//"
         }
-    })
+    }
 }
 
 /// The new text parses no worse than the old, and its markers drop every
 /// finding they were written for.
 fn check_rewritten(
-    source: &SourceFile,
+    before: &Model,
     rewritten: &SourceFile,
     diagnostics: &[Diagnostic],
     insertions: &[(usize, usize)],
@@ -166,7 +159,6 @@ fn check_rewritten(
     let refused = || {
         "cannot take storlint-ignore comments without changing its meaning: not modified (a bug in storlint: please report it)".to_string()
     };
-    let before = lang::lower_within(source, options.parse_budget).map_err(|e| e.message)?;
     let after = lang::lower_within(rewritten, options.parse_budget).map_err(|_| refused())?;
     if after.unparsed.len() > before.unparsed.len() {
         return Err(refused());

@@ -22,7 +22,7 @@ use toml::Spanned;
 
 use crate::diagnostic::Severity;
 use crate::rules::{self, RULES};
-use crate::Report;
+use crate::{Report, UnusedIgnore};
 
 /// The names a configuration file may have, in the order they are looked
 /// for in each directory.
@@ -721,6 +721,27 @@ impl Settings {
         }
         report.files.retain(|f| !f.diagnostics.is_empty());
         hidden
+    }
+
+    /// The unused `storlint-ignore` markers to report: none unless asked
+    /// for, and of a marker only the rules this run checks (a marker for
+    /// another rule may well be needed; one for every rule is judged only
+    /// when every rule is checked).
+    pub fn unused_ignores(&self, unused: Vec<UnusedIgnore>) -> Vec<UnusedIgnore> {
+        if !self.report_unused_ignores {
+            return Vec::new();
+        }
+        let every_rule = self.selection.enabled().len() == RULES.len();
+        unused
+            .into_iter()
+            .filter_map(|mut marker| {
+                if marker.rules.is_empty() {
+                    return every_rule.then_some(marker);
+                }
+                marker.rules.retain(|rule| self.selection.keeps(rule));
+                (!marker.rules.is_empty()).then_some(marker)
+            })
+            .collect()
     }
 
     /// The settings as a configuration file that would give the same run,

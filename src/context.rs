@@ -52,6 +52,21 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// Whether the file at `path` (`layout_path` relative to the project)
+    /// is test code left out of the run: by the layout conventions or the
+    /// configuration's `test-paths`, unless tests are included.
+    pub fn skips_test_file(
+        &self,
+        layout_path: &str,
+        path: &std::path::Path,
+        language: Language,
+    ) -> bool {
+        !self.include_tests
+            && (is_test_path(layout_path, language) || self.test_paths.matches(path))
+    }
+}
+
 /// The test code of one file: all of it, or some regions.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TestCode {

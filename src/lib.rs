@@ -434,10 +434,7 @@ enum Filter {
 
 fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Outcome {
     // Test files are neither reported nor evidence: no need to read them.
-    if !options.include_tests
-        && (context::is_test_path(&found.layout_path, found.language)
-            || options.test_paths.matches(&found.path))
-    {
+    if options.skips_test_file(&found.layout_path, &found.path, found.language) {
         return Outcome::TestCode;
     }
     let problem = |message: String| {

@@ -45,7 +45,8 @@ enum Command {
     /// as TOML, with where each value came from.
     Config {
         /// The paths a check would be run on: the configuration file is
-        /// looked for from the directory holding them all, then upward.
+        /// looked for from their project root (or the directory holding
+        /// them all), then upward.
         #[arg(default_value = ".")]
         paths: Vec<PathBuf>,
         #[command(flatten)]
@@ -126,7 +127,7 @@ struct CheckArgs {
 #[derive(clap::Args, Clone)]
 struct ConfigArgs {
     /// Use this configuration file instead of looking for `storlint.toml`
-    /// or `.storlint.toml` upward from the paths checked.
+    /// or `.storlint.toml` upward from the project root.
     #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
     config: Option<PathBuf>,
     /// Ignore every configuration file: the defaults and the flags only.
@@ -260,22 +261,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         .map_err(|e| e.to_string())?
     };
     report.hidden.by_configuration += settings.apply(&mut report);
-    let selection = &settings.selection;
-    // A marker for a rule this run does not check may well be needed.
-    let unused_ignores: Vec<storlint::UnusedIgnore> = if settings.report_unused_ignores {
-        std::mem::take(&mut report.unused_ignores)
-            .into_iter()
-            .filter_map(|mut unused| {
-                if unused.rules.is_empty() {
-                    return (selection.enabled().len() == RULES.len()).then_some(unused);
-                }
-                unused.rules.retain(|rule| selection.keeps(rule));
-                (!unused.rules.is_empty()).then_some(unused)
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let unused_ignores = settings.unused_ignores(std::mem::take(&mut report.unused_ignores));
     // Baseline paths are the project's, so a run from a subdirectory or on
     // changed files matches the same entries.
     let root = root.unwrap_or_else(|| cwd.clone());
@@ -437,7 +423,7 @@ fn check_stdin(
     })?;
     let display = storlint::discover::display_path(name, cwd);
     let mut report = Report::default();
-    if !options.include_tests && storlint::context::is_test_path(&display, language) {
+    if options.skips_test_file(&display, name, language) {
         report.test_files = 1;
         return Ok(report);
     }
