@@ -491,6 +491,13 @@ fn a_baseline_hides_recorded_findings_across_unrelated_edits() {
     );
     assert_eq!(stdout(&hidden), "");
     assert_eq!(hidden.status.code(), Some(0));
+    // The summary says what the baseline hid.
+    let text = storlint(&["--baseline", "baseline.json"], dir.path());
+    assert!(
+        stdout(&text).contains("3 findings hidden by the baseline"),
+        "{}",
+        stdout(&text)
+    );
 
     // Lines added above move the findings; the entries still match. A
     // third identical call is a new finding: the first two are recorded.

@@ -81,6 +81,9 @@ fn per_file_ignores_hide_a_rule_in_the_matching_files_only() {
         findings(&[], dir.path()),
         ["db/schema.sql:1 warning[full-vacuum]"]
     );
+    // The summary says what the configuration hid.
+    let text = stdout(&storlint(&["."], dir.path()));
+    assert!(text.contains("1 finding hidden by configuration"), "{text}");
     // The same from a subdirectory: the file is found upward, and its
     // globs stay relative to its own directory.
     assert_eq!(
