@@ -33,6 +33,8 @@ pub struct Options {
     pub test_paths: PathMatcher,
     /// Paths not checked at all, never read (`exclude`).
     pub exclude: PathMatcher,
+    /// Where the analysis cache lives (`cache`); none: every file is parsed.
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 /// The default `Options::max_file_size`: 5 MB, far above hand-written
@@ -48,6 +50,7 @@ impl Default for Options {
             statistics: false,
             test_paths: PathMatcher::default(),
             exclude: PathMatcher::default(),
+            cache_dir: None,
         }
     }
 }
@@ -68,7 +71,7 @@ impl Options {
 }
 
 /// The test code of one file: all of it, or some regions.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TestCode {
     whole_file: bool,
     /// Sorted by start; may nest.

@@ -26,7 +26,7 @@ impl Severity {
 /// A place in any file, maybe another than the finding's, that explains
 /// it: a step of the chain through the project's own functions
 /// (`through runCreateStatements -> executeStatements`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Related {
     /// The file as shown to the user.
     pub path: String,
@@ -56,14 +56,16 @@ impl Related {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Label {
     pub range: ByteRange,
     pub message: String,
 }
 
 /// How safe a fix is to apply without review.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Applicability {
     /// Shown as a suggestion only.
     DisplayOnly,
@@ -73,22 +75,23 @@ pub enum Applicability {
     Safe,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Edit {
     pub range: ByteRange,
     pub content: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fix {
     pub title: String,
     pub edits: Vec<Edit>,
     pub applicability: Applicability,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
-    pub rule: &'static str,
+    #[serde(with = "rule_id")]
+    pub rule: RuleId,
     pub severity: Severity,
     /// What is wrong and what it costs.
     pub message: String,
@@ -102,6 +105,32 @@ pub struct Diagnostic {
     /// What to do instead.
     pub help: String,
     pub fix: Option<Fix>,
+}
+
+/// A rule's id. Named, besides, so that serde does not take the field for
+/// text borrowed from the input (which it does for a written `&str`).
+pub type RuleId = &'static str;
+
+/// A rule id kept as text outside the process (the analysis cache) and read
+/// back as the rule's own id; an id no rule has is an error, so an entry
+/// written by another version of the rules is not trusted.
+mod rule_id {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rule: &&'static str, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(rule)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<&'static str, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        crate::rules::RULES
+            .iter()
+            .map(|rule| rule.id)
+            .find(|known| *known == id)
+            .ok_or_else(|| serde::de::Error::custom(format!("no rule is named `{id}`")))
+    }
 }
 
 impl Diagnostic {

@@ -5,6 +5,7 @@
 
 pub mod add_ignore;
 pub mod baseline;
+pub mod cache;
 pub mod catalog;
 pub mod config;
 pub mod connections;
@@ -49,7 +50,7 @@ pub const MAX_NESTING: usize = 1000;
 const PARSER_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// A file that could not be checked, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileProblem {
     pub path: String,
     pub message: String,
@@ -127,6 +128,9 @@ pub struct Report {
     pub build_dirs_skipped: usize,
     /// Findings left out of the report, and what left them out.
     pub hidden: Hidden,
+    /// Why the analysis cache could not be used, when it could not: the run
+    /// went on without it.
+    pub cache_problem: Option<String>,
 }
 
 /// Findings found and not reported, counted so the summary can say which
@@ -151,6 +155,8 @@ pub struct Statistics {
     pub storage_words: Tally,
     /// Let through later because they call the project's storage functions.
     pub calls_storage_functions: Tally,
+    /// Of the files let through, those whose analysis the cache held: not parsed.
+    pub cached: Tally,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -173,7 +179,8 @@ impl Report {
 }
 
 enum Outcome {
-    Checked(Box<(SourceFile, Analysis)>),
+    /// Analysed: the bool tells whether the analysis came from the cache.
+    Checked(Box<(SourceFile, Analysis)>, bool),
     /// Read, and not worth parsing: its size in bytes.
     Skipped(u64),
     TestCode,
@@ -181,8 +188,8 @@ enum Outcome {
 }
 
 /// What the file stage learns of one file: its own findings, and the small
-/// facts the project stage joins.
-#[derive(Debug)]
+/// facts the project stage joins. What `cache` keeps.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
     pub summary: FileSummary,
@@ -236,16 +243,25 @@ pub fn lint_project(
 /// The pipeline over discovered files; only the files `reported` marks
 /// have their findings, problems and counts in the report.
 fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &Options) -> Report {
+    let (cache, cache_problem) = match &options.cache_dir {
+        Some(dir) => match cache::Cache::open(dir, options.include_tests) {
+            Ok(cache) => (Some(cache), None),
+            Err(problem) => (None, Some(problem)),
+        },
+        None => (None, None),
+    };
+    let cache = cache.as_ref();
     let outcomes: Vec<Outcome> = with_parser_threads(|| {
         discovery
             .files
             .par_iter()
-            .map(|found| check_discovered(found, options, Filter::StorageWords))
+            .map(|found| check_discovered(found, options, Filter::StorageWords, cache))
             .collect()
     });
     let mut report = Report {
         problems: discovery.problems,
         build_dirs_skipped: discovery.build_dirs_skipped,
+        cache_problem,
         ..Report::default()
     };
     let mut analysed = Vec::new();
@@ -255,11 +271,14 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let statistics = &mut report.statistics;
     for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
         match outcome {
-            Outcome::Checked(file) => {
+            Outcome::Checked(file, cached) => {
                 let bytes = file.0.text.len() as u64;
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
                 statistics.storage_words.add(bytes);
+                if cached {
+                    statistics.cached.add(bytes);
+                }
                 analysed.push(*file);
                 analysed_reported.push(reported);
             }
@@ -321,15 +340,18 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         let outcomes: Vec<Outcome> = with_parser_threads(|| {
             skipped
                 .par_iter()
-                .map(|(found, _)| check_discovered(found, options, filter.clone()))
+                .map(|(found, _)| check_discovered(found, options, filter.clone(), cache))
                 .collect()
         });
         let mut still_skipped = Vec::new();
         for (&(found, reported), outcome) in skipped.iter().zip(outcomes) {
             match outcome {
-                Outcome::Checked(file) => {
+                Outcome::Checked(file, cached) => {
                     let bytes = file.0.text.len() as u64;
                     report.statistics.calls_storage_functions.add(bytes);
+                    if cached {
+                        report.statistics.cached.add(bytes);
+                    }
                     analysed.push(*file);
                     analysed_reported.push(reported);
                 }
@@ -339,6 +361,11 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             }
         }
         skipped = still_skipped;
+    }
+    if let Some(cache) = cache {
+        // Every file of the project was looked at: an entry not used now
+        // belongs to a file since changed, moved or deleted.
+        cache.prune();
     }
     report.skipped += skipped.iter().filter(|(_, reported)| *reported).count();
     report.checked = analysed_reported.iter().filter(|&&r| r).count();
@@ -432,7 +459,12 @@ enum Filter {
     CallsOneOf(prefilter::Words),
 }
 
-fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Outcome {
+fn check_discovered(
+    found: &Discovered,
+    options: &Options,
+    filter: Filter,
+    cache: Option<&cache::Cache>,
+) -> Outcome {
     // Test files are neither reported nor evidence: no need to read them.
     if options.skips_test_file(&found.layout_path, &found.path, found.language) {
         return Outcome::TestCode;
@@ -472,8 +504,19 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
         text,
     );
     source.layout_path = found.layout_path.clone();
+    let key = cache.map(|_| cache::Key::of(found, &source.text));
+    if let Some(mut analysis) = cache.zip(key).and_then(|(cache, key)| cache.get(key)) {
+        // The entry may have been written under another spelling of the path.
+        analysis.suppressions.set_path(&source.display);
+        return Outcome::Checked(Box::new((source, analysis)), true);
+    }
     match analyze(&source, options) {
-        Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
+        Ok(analysis) => {
+            if let Some((cache, key)) = cache.zip(key) {
+                cache.put(key, &analysis);
+            }
+            Outcome::Checked(Box::new((source, analysis)), false)
+        }
         Err(problem) => Outcome::Failed(problem),
     }
 }

@@ -109,6 +109,13 @@ struct CheckArgs {
     /// or a storlint.toml; without one, the paths themselves).
     #[arg(long, value_name = "DIR")]
     project_root: Option<PathBuf>,
+    /// Keep the analysis cache here (default: `.storlint-cache` in the
+    /// project root; none without a project root).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    cache_dir: Option<PathBuf>,
+    /// Parse every file, reading and writing no analysis cache.
+    #[arg(long)]
+    no_cache: bool,
     /// Hide the findings recorded in this baseline file (see
     /// --write-baseline); entries that no longer match are listed at the end.
     #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
@@ -244,6 +251,13 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         statistics: args.statistics,
         test_paths: settings.test_path_matcher()?,
         exclude: settings.exclude_matcher()?,
+        cache_dir: match args.no_cache {
+            true => None,
+            false => (args.cache_dir.clone()).or_else(|| {
+                root.as_ref()
+                    .map(|root| root.join(storlint::cache::DIR_NAME))
+            }),
+        },
     };
     let mut report = if args.paths.iter().any(|p| p.as_os_str() == STDIN) {
         check_stdin(&args, &cwd, &options)?
@@ -260,6 +274,11 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         }
         .map_err(|e| e.to_string())?
     };
+    if let Some(problem) = &report.cache_problem {
+        warn(&format!(
+            "warning: the analysis cache is not used: {problem}"
+        ));
+    }
     report.hidden.by_configuration += settings.apply(&mut report);
     let unused_ignores = settings.unused_ignores(std::mem::take(&mut report.unused_ignores));
     // Baseline paths are the project's, so a run from a subdirectory or on
@@ -660,6 +679,7 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
             "parsed: calls storage functions",
             statistics.calls_storage_functions,
         ),
+        ("of these, from the cache", statistics.cached),
     ];
     let mut table = String::from("statistics:\n");
     for (stage, tally) in rows {

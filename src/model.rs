@@ -194,7 +194,7 @@ impl Function {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FunctionKind {
     /// fn / func / fun, free or a method.
     Plain,
@@ -227,7 +227,7 @@ pub struct Call {
 /// `[Name("prefs"), Call("edit"), Call("putInt")]`. `self`/`this` at the start
 /// are kept as names; `Other` stands for anything that is not a plain chain
 /// (a parenthesised expression, a subscript, a literal).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Segment {
     Name(String),
     Call(String),
@@ -295,7 +295,7 @@ pub struct Comment {
 }
 
 /// A string's value with a byte-exact map back to the source.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StrLit {
     pub value: String,
     pub map: SourceMap,
@@ -304,7 +304,7 @@ pub struct StrLit {
 }
 
 /// Maps each byte of a string value to the source bytes that produced it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SourceMap {
     /// Value byte `i` is source byte `offset + i` (raw strings without escapes, `.sql` files).
     Identity { offset: usize },

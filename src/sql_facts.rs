@@ -5,7 +5,7 @@
 
 use crate::source::ByteRange;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SqlFact {
     pub kind: SqlFactKind,
     /// The statement's first keyword token (e.g. `VACUUM`, `PRAGMA`, `CREATE`), in the host file.
@@ -14,7 +14,7 @@ pub struct SqlFact {
     pub statement_range: ByteRange,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SqlFactKind {
     Pragma(Pragma),
     /// `VACUUM [schema] [INTO expr]`.
@@ -57,7 +57,7 @@ pub enum SqlFactKind {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TableChange {
     /// `ADD [COLUMN] name type constraints...`.
     AddColumn(ColumnFact),
@@ -65,7 +65,7 @@ pub enum TableChange {
     RenameTo(String),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pragma {
     pub schema: Option<String>,
     /// Lower case, unquoted: "journal_mode".
@@ -75,7 +75,7 @@ pub struct Pragma {
     pub value: Option<PragmaValue>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PragmaValue {
     /// As written, unquoted, sign included: "WAL", "wal", "-1", "0", "ON".
     pub text: String,
@@ -85,7 +85,7 @@ pub struct PragmaValue {
     pub is_hole: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CreateTable {
     pub name: String,
     pub columns: Vec<ColumnFact>,
@@ -101,7 +101,7 @@ pub struct CreateTable {
     pub foreign_key_columns: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ColumnFact {
     pub name: String,
     /// Upper case, one space between words, none around parentheses:
@@ -121,7 +121,7 @@ pub struct ColumnFact {
 }
 
 /// `CREATE [UNIQUE] INDEX [IF NOT EXISTS] [schema.]name ON table (...) [WHERE ...]`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CreateIndex {
     /// Unquoted, without its schema.
     pub name: String,
@@ -139,7 +139,7 @@ pub struct CreateIndex {
     pub declared_by_api: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct IndexedColumn {
     /// The column name as written, unquoted (a `COLLATE` is dropped); for an
     /// expression, its text as written (`lower(name)`).
@@ -155,7 +155,7 @@ pub struct IndexedColumn {
 
 /// A DML statement with what index rules need: which tables it touches and
 /// how its WHERE clauses test columns.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Query {
     pub verb: QueryVerb,
     /// Tables read or written (subqueries included), unquoted, without
@@ -172,7 +172,7 @@ pub struct Query {
 }
 
 /// One value written into a column.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ColumnWrite {
     /// The column, with the table written to (None: a hole).
     pub column: ColumnRef,
@@ -181,7 +181,7 @@ pub struct ColumnWrite {
     pub value: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum QueryVerb {
     Select,
     Insert,
@@ -191,7 +191,7 @@ pub enum QueryVerb {
     Replace,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ColumnRef {
     /// The table the column belongs to, aliases resolved; None when it cannot
     /// be told (unqualified among several tables, a hole, a subquery in FROM).
@@ -200,7 +200,7 @@ pub struct ColumnRef {
     pub column: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ColumnFilter {
     pub column: ColumnRef,
     pub test: FilterTest,
@@ -211,7 +211,7 @@ pub struct ColumnFilter {
     pub range: ByteRange,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FilterTest {
     /// `col = lit`, `lit = col`, `col IS lit`, `col IS TRUE`. The literal is
     /// normalised: numbers as written (sign included), strings with their

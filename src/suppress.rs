@@ -31,7 +31,7 @@ const FILE_SUFFIX: &str = "-file";
 const COMMENT_OPENERS: &[&str] = &["//", "--", "/*"];
 
 /// What one marker names.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Scope {
     AllRules,
     /// Possibly none: a marker whose list held no known id suppresses nothing.
@@ -57,7 +57,7 @@ struct Marker {
 }
 
 /// The markers of one file, with the lines each one covers.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Suppressions {
     /// Each file marker: where it is (a byte offset) and what it names.
     whole_file: Vec<(usize, Scope)>,
@@ -110,6 +110,14 @@ impl Suppressions {
             }
         }
         found
+    }
+
+    /// Names the file as `display` in the warnings: markers read under
+    /// one spelling of a path (the analysis cache's) are shown under another.
+    pub fn set_path(&mut self, display: &str) {
+        for warning in &mut self.warnings {
+            warning.path = display.to_string();
+        }
     }
 
     /// Drops the diagnostics the file's markers suppress; returns the

@@ -183,8 +183,16 @@ fn each_file_checked_in_its_project_has_the_whole_runs_findings() {
     let projects = project_dirs();
     let mut failures = Vec::new();
     let mut differs_alone = 0;
+    let mut from_cache = 0;
     for project in &projects {
-        let whole = listed(&storlint::lint_paths(std::slice::from_ref(project), project).unwrap());
+        let cache = tempfile::tempdir().unwrap();
+        let cached = storlint::Options {
+            cache_dir: Some(cache.path().to_path_buf()),
+            ..storlint::Options::default()
+        };
+        let whole = listed(
+            &storlint::lint_paths_with(std::slice::from_ref(project), project, &cached).unwrap(),
+        );
         let discovery =
             storlint::discover::discover(std::slice::from_ref(project), project).unwrap();
         for file in &discovery.files {
@@ -194,23 +202,28 @@ fn each_file_checked_in_its_project_has_the_whole_runs_findings() {
                 .cloned()
                 .collect();
             let paths = [file.path.clone()];
-            let report =
-                storlint::lint_project(project, &paths, project, &storlint::Options::default())
-                    .unwrap();
-            assert!(report.problems.is_empty(), "{:?}", report.problems);
-            let found = listed(&report);
-            if found != expected {
-                failures.push(format!(
-                    "{} {}\n  whole project: {expected:?}\n  file alone:    {found:?}",
-                    project.display(),
-                    file.display
-                ));
+            // Without a cache, then with the cache the whole run filled:
+            // the facts read back must judge as the parsed ones do.
+            for options in [&storlint::Options::default(), &cached] {
+                let report = storlint::lint_project(project, &paths, project, options).unwrap();
+                assert!(report.problems.is_empty(), "{:?}", report.problems);
+                let found = listed(&report);
+                if found != expected {
+                    failures.push(format!(
+                        "{} {} (cache: {})\n  whole project: {expected:?}\n  file alone:    {found:?}",
+                        project.display(),
+                        file.display,
+                        options.cache_dir.is_some()
+                    ));
+                }
+                from_cache += report.statistics.cached.files;
             }
             let alone = listed(&storlint::lint_paths(&paths, project).unwrap());
             differs_alone += usize::from(alone != expected);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(from_cache > 0, "no analysis came from the cache");
     // The cases are built so that a file linted without its project is
     // judged wrongly: the test proves the project is what decides.
     assert!(differs_alone > 0);

@@ -118,7 +118,7 @@ pub enum PrefsSyncWrite {
     Synchronize,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SyncStrength {
     /// fsync, fdatasync, sync_all, FileHandle.synchronize(), FileChannel.force().
     Plain,

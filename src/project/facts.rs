@@ -18,7 +18,7 @@ use crate::source::ByteRange;
 use crate::types::TypeResolver;
 
 /// What the project stage keeps of one file.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct FileSummary {
     pub functions: Vec<FunctionSummary>,
     pub calls: Vec<CallSummary>,
@@ -53,7 +53,7 @@ pub struct FileSummary {
     pub locator_types: Vec<String>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct FunctionSummary {
     pub name: String,
     /// The name token.
@@ -86,7 +86,7 @@ pub struct FunctionSummary {
     pub executes_parameters: Vec<usize>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct CallSummary {
     pub caller: Option<usize>,
     pub callee: String,
@@ -127,13 +127,13 @@ pub struct CallSummary {
 
 /// A call's receiver: where the chain starts and the members after it.
 /// `self.db.noteDao()` is `This` then `db`, `noteDao()`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Receiver {
     pub head: Head,
     pub members: Vec<Segment>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Head {
     /// No receiver: `f()`.
     Bare,
@@ -156,7 +156,7 @@ pub enum Head {
 }
 
 /// What an argument is, as far as the project stage needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ArgFact {
     pub label: Option<String>,
     pub value: ArgValue,
@@ -164,7 +164,7 @@ pub struct ArgFact {
     pub parameters: Vec<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ArgValue {
     /// The caller's own parameter (by position), or a value made from it.
     Parameter(usize),
@@ -176,14 +176,14 @@ pub enum ArgValue {
 }
 
 /// A property or top-level value and what its type is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PropertyFact {
     pub owner: Option<String>,
     pub name: String,
     pub ty: PropertyType,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PropertyType {
     Declared(String),
     /// Whatever its initializer evaluates to (`= AppDatabase.get(ctx)`).
@@ -192,14 +192,14 @@ pub enum PropertyType {
 
 /// Where something happens: the function (an index into `functions`) and
 /// the type it belongs to.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     pub function: Option<usize>,
     pub owner: Option<String>,
     pub range: ByteRange,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct OpenSite {
     pub place: Place,
     /// The call's name, for the message.
@@ -220,7 +220,7 @@ pub struct OpenSite {
 }
 
 /// A connection opened somewhere (open-per-query).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct OpenUse {
     pub place: Place,
     /// The call's or member's name, for the message.
@@ -238,7 +238,7 @@ pub struct OpenUse {
 }
 
 /// An INSERT/UPDATE/DELETE/REPLACE (write-without-transaction).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct WriteSite {
     /// At the SQL verb, or the write API's name.
     pub place: Place,
@@ -262,7 +262,7 @@ pub struct WriteSite {
 /// A write to a file that runs on every call of its function, outside a
 /// loop of its own: a sync, or a rewrite of a serialized file or of the
 /// preferences store.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct FileWriteSite {
     pub place: Place,
     pub what: String,
@@ -272,14 +272,14 @@ pub struct FileWriteSite {
     pub parameters: Vec<usize>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FileWriteKind {
     Sync(SyncStrength),
     Serialized,
     Preferences,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct SqlSummary {
     pub fact: SqlFact,
     pub place: Place,

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What the analysis cache saves on a changed-file run (pre-commit, an
+# editor's save): on each ecosystem checkout, a one-file run with a warm
+# cache against a full run without one, in the same run of this script.
+#
+#   ECOSYSTEM_DIR=/path/to/checkouts bench/cache.sh [RUNS]
+#
+# Per repository, medians of RUNS runs (default 3) of
+#   full:      `storlint --no-cache .` (what every run cost before the cache)
+#   warm full: `storlint .` with the cache filled by an earlier run
+#   one file:  `storlint FILE` with the same warm cache, FILE being the
+#              repository's largest source file just edited (a comment line
+#              appended), as pre-commit runs it: FILE is parsed again, the
+#              rest of the project comes from the cache.
+# Each checkout is copied to a temporary directory first, which is the
+# project root and holds the cache: the checkouts are never written to.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${ECOSYSTEM_DIR:?set ECOSYSTEM_DIR to the directory holding the checkouts}
+runs=${1:-3}
+cargo build --release --quiet
+bin=$PWD/target/release/storlint
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The median wall time in seconds of RUNS runs of a command, output discarded.
+median() {
+  local samples=() log
+  log=$(mktemp)
+  for ((run = 0; run < runs; run++)); do
+    /usr/bin/time -o "$log" -f '%e' "$@" > /dev/null 2>&1 || true
+    samples+=("$(tail -1 "$log")")
+  done
+  rm -f "$log"
+  printf '%s\n' "${samples[@]}" | sort -g | sed -n "$(((runs + 1) / 2))p"
+}
+
+printf '%-22s %8s %10s %9s %14s\n' repository full "warm full" "one file" "full/one file"
+for checkout in "$dir"/*/; do
+  name=$(basename "$checkout")
+  repo=$work/$name
+  cp -r "$checkout" "$repo"
+  file=$(cd "$repo" && find . -type f \( -name '*.rs' -o -name '*.kt' -o -name '*.swift' \) \
+    -not -path '*/.*' -printf '%s %P\n' | sort -n | tail -1 | cut -d' ' -f2-)
+  [ -n "$file" ] || continue
+  flags=(--project-root "$repo" --format concise)
+  full=$(median "$bin" --no-cache "${flags[@]}" "$repo")
+  "$bin" "${flags[@]}" "$repo" > /dev/null 2>&1 || true
+  warm=$(median "$bin" "${flags[@]}" "$repo")
+  # A new edit before each run, so that the file is never in the cache.
+  # shellcheck disable=SC2016
+  one=$(median sh -c 'echo "// edited $(date +%s%N)" >> "$1" && shift && exec "$@"' \
+    edit "$repo/$file" "$bin" "${flags[@]}" "$repo/$file")
+  rm -rf "$repo"
+  printf '%-22s %7.2fs %9.2fs %8.2fs %13.1fx\n' "$name" "$full" "$warm" "$one" \
+    "$(echo "$full / $one" | bc -l)"
+done

@@ -1,0 +1,386 @@
+//! The analysis cache: what the file stage learned of a file (its findings,
+//! its summary for the project stage, its test code and its suppressions),
+//! kept on disk under the file's content, so that a run on a few changed
+//! files reads the rest of the project's facts instead of parsing it again.
+//!
+//! Never wrong, only slower: an entry is found by a hash of everything the
+//! file stage reads (the file's bytes, its language, its path in the
+//! project's layout), under a directory of this exact build of storlint (a
+//! hash of its executable) and of the options the analysis depends on. An
+//! entry that cannot be read, fails its checksum or names a rule this
+//! build does not have is a miss, and is written again.
+//!
+//! Layout, under the project's `.storlint-cache/` (hidden, so never walked
+//! as source; tagged `CACHEDIR.TAG` and git-ignored so backups and commits
+//! leave it out; safe to delete at any time):
+//! `<build>-<options>/<key>`, one file per analysed source file. A run over
+//! the project removes the entries it did not use, and the directories of
+//! other builds unused for a week.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
+
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
+
+use crate::discover::Discovered;
+use crate::Analysis;
+
+/// The cache directory's name under the project root.
+pub const DIR_NAME: &str = ".storlint-cache";
+
+/// Starts every entry: a format change is a miss, not a misread.
+const MAGIC: &[u8; 16] = b"storlint-cache01";
+
+/// Rewritten at each run: what tells a build's directory is still in use.
+const LAST_USED: &str = "last-used";
+
+/// Another build's directory not used for this long is removed.
+const STALE_AFTER: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+/// The cache of one run: one build of storlint, one set of options.
+#[derive(Debug)]
+pub struct Cache {
+    entries: PathBuf,
+    /// The keys this run read or wrote; the others are pruned at the end.
+    used: Mutex<HashSet<u128>>,
+}
+
+/// The identity of a file's analysis in the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key(u128);
+
+impl Key {
+    /// Everything `analyze` reads of a file, besides the options the
+    /// directory stands for.
+    pub fn of(found: &Discovered, text: &str) -> Key {
+        let mut hasher = Xxh3::new();
+        for part in [found.language.name(), found.layout_path.as_str(), text] {
+            hasher.update(&(part.len() as u64).to_le_bytes());
+            hasher.update(part.as_bytes());
+        }
+        Key(hasher.digest128())
+    }
+
+    fn file_name(self) -> String {
+        format!("{:032x}", self.0)
+    }
+}
+
+impl Cache {
+    /// Opens (creating it if needed) the cache under `dir` for this build
+    /// and for analyses with or without test code.
+    pub fn open(dir: &Path, include_tests: bool) -> Result<Cache, String> {
+        let build = build_id().ok_or("cannot read storlint's own executable to tell its build")?;
+        let problem = |e: std::io::Error| format!("{}: {e}", dir.display());
+        std::fs::create_dir_all(dir).map_err(problem)?;
+        mark_as_cache(dir).map_err(problem)?;
+        let name = format!(
+            "{build}-{}",
+            if include_tests { "tests" } else { "sources" }
+        );
+        let entries = dir.join(&name);
+        std::fs::create_dir_all(&entries).map_err(problem)?;
+        std::fs::write(entries.join(LAST_USED), b"").map_err(problem)?;
+        remove_stale_builds(dir, &name);
+        Ok(Cache {
+            entries,
+            used: Mutex::new(HashSet::new()),
+        })
+    }
+
+    /// The analysis stored under `key`, if there is a sound one.
+    pub fn get(&self, key: Key) -> Option<Analysis> {
+        let bytes = std::fs::read(self.entries.join(key.file_name())).ok()?;
+        let analysis = decode(&bytes, key)?;
+        self.mark_used(key);
+        Some(analysis)
+    }
+
+    /// Stores `analysis` under `key`. Failing to write costs only the next
+    /// run's time, so it is not an error. Not synced: a torn entry after a
+    /// crash fails its checksum and is a miss.
+    pub fn put(&self, key: Key, analysis: &Analysis) {
+        self.mark_used(key);
+        // Related locations name files by their displayed path, which the
+        // key leaves out; only project-stage findings have them today.
+        if analysis.diagnostics.iter().any(|d| !d.related.is_empty()) {
+            return;
+        }
+        let Some(bytes) = encode(analysis, key) else {
+            return;
+        };
+        let written = tempfile::Builder::new()
+            .prefix(".entry-")
+            .tempfile_in(&self.entries)
+            .and_then(|mut temporary| {
+                temporary.write_all(&bytes)?;
+                temporary
+                    .persist(self.entries.join(key.file_name()))
+                    .map_err(|e| e.error)
+            });
+        drop(written);
+    }
+
+    /// Removes the entries this run did not use: the analyses of files
+    /// since changed, moved or deleted. Only right after a run that looked
+    /// at every file of the project.
+    pub fn prune(&self) {
+        let Ok(listing) = std::fs::read_dir(&self.entries) else {
+            return;
+        };
+        let used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        for entry in listing.flatten() {
+            let name = entry.file_name();
+            let Some(key) = name.to_str().and_then(|n| u128::from_str_radix(n, 16).ok()) else {
+                // `last-used`, and other runs' entries being written.
+                continue;
+            };
+            if !used.contains(&key) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+
+    fn mark_used(&self, key: Key) {
+        self.used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key.0);
+    }
+}
+
+/// The executable's content hash: any rebuild, whatever its version number,
+/// gets a directory of its own.
+fn build_id() -> Option<&'static str> {
+    static BUILD: OnceLock<Option<String>> = OnceLock::new();
+    BUILD
+        .get_or_init(|| {
+            let executable = std::env::current_exe().ok()?;
+            let bytes = std::fs::read(executable).ok()?;
+            Some(format!("{:016x}", xxh3_64(&bytes)))
+        })
+        .as_deref()
+}
+
+/// Tags `dir` as a cache (backup tools skip it, and so does storlint's own
+/// walk) and keeps it out of git.
+fn mark_as_cache(dir: &Path) -> std::io::Result<()> {
+    let tag = dir.join("CACHEDIR.TAG");
+    if !tag.exists() {
+        std::fs::write(
+            tag,
+            "Signature: 8a477f597d28d172789f06886806bc55\n\
+             # This directory holds storlint's analysis cache; it is safe to delete.\n",
+        )?;
+    }
+    let ignore = dir.join(".gitignore");
+    if !ignore.exists() {
+        std::fs::write(ignore, "# storlint's analysis cache\n*\n")?;
+    }
+    Ok(())
+}
+
+/// Removes other builds' directories nobody used for a week. A build used
+/// in between (two versions installed side by side) keeps its directory.
+fn remove_stale_builds(dir: &Path, current: &str) {
+    let Ok(listing) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for entry in listing.flatten() {
+        let path = entry.path();
+        if entry.file_name() == current || !path.is_dir() {
+            continue;
+        }
+        let last_used = std::fs::metadata(path.join(LAST_USED)).and_then(|m| m.modified());
+        let stale = match last_used {
+            Ok(time) => now.duration_since(time).is_ok_and(|age| age > STALE_AFTER),
+            // Not a build directory of ours, or one being created.
+            Err(_) => false,
+        };
+        if stale {
+            let _ = std::fs::remove_dir_all(path);
+        }
+    }
+}
+
+/// `MAGIC`, the key, the payload's checksum, the payload.
+fn encode(analysis: &Analysis, key: Key) -> Option<Vec<u8>> {
+    let payload = postcard::to_stdvec(analysis).ok()?;
+    let mut bytes = Vec::with_capacity(MAGIC.len() + 16 + 8 + payload.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&key.0.to_le_bytes());
+    bytes.extend_from_slice(&xxh3_64(&payload).to_le_bytes());
+    bytes.extend_from_slice(&payload);
+    Some(bytes)
+}
+
+fn decode(bytes: &[u8], key: Key) -> Option<Analysis> {
+    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
+    let (stored_key, rest) = rest.split_first_chunk::<16>()?;
+    let (checksum, payload) = rest.split_first_chunk::<8>()?;
+    if u128::from_le_bytes(*stored_key) != key.0
+        || u64::from_le_bytes(*checksum) != xxh3_64(payload)
+    {
+        return None;
+    }
+    postcard::from_bytes(payload).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{Language, SourceFile};
+
+    fn analysed(text: &str) -> (Discovered, SourceFile, Analysis) {
+        let found = Discovered {
+            path: PathBuf::from("app/src/main/Store.kt"),
+            display: "app/src/main/Store.kt".into(),
+            layout_path: "app/src/main/Store.kt".into(),
+            language: Language::Kotlin,
+        };
+        let mut source = SourceFile::new(
+            found.path.clone(),
+            found.display.clone(),
+            found.language,
+            text.to_string(),
+        );
+        source.layout_path = found.layout_path.clone();
+        let analysis = crate::analyze(&source, &crate::Options::default()).unwrap();
+        (found, source, analysis)
+    }
+
+    const STORE: &str = r#"
+class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences) {
+    fun setUp() {
+        db.execSQL("PRAGMA journal_mode=DELETE") // storlint-ignore: prose is not a rule id
+        db.execSQL("CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT)")
+    }
+    fun save(values: List<String>) {
+        for (v in values) { prefs.edit().putString("k", v).commit() }
+    }
+}
+"#;
+
+    fn same(a: &Analysis, b: &Analysis) -> bool {
+        // `Analysis` holds no `PartialEq` facts types; their debug form
+        // shows every field.
+        format!("{a:?}") == format!("{b:?}")
+    }
+
+    #[test]
+    fn an_entry_reads_back_as_the_analysis_it_stores() {
+        let (found, source, analysis) = analysed(STORE);
+        assert!(!analysis.diagnostics.is_empty());
+        assert!(!analysis.summary.functions.is_empty());
+        assert!(!analysis.suppressions.warnings.is_empty());
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::open(dir.path(), false).unwrap();
+        let key = Key::of(&found, &source.text);
+        assert!(cache.get(key).is_none());
+        cache.put(key, &analysis);
+        let read = Cache::open(dir.path(), false).unwrap().get(key).unwrap();
+        assert!(same(&read, &analysis));
+    }
+
+    #[test]
+    fn the_key_changes_with_the_text_the_language_and_the_layout_path() {
+        let (found, source, _) = analysed(STORE);
+        let key = Key::of(&found, &source.text);
+        assert_eq!(key, Key::of(&found, &source.text));
+        assert_ne!(key, Key::of(&found, &source.text.replace("DELETE", "WAL")));
+        let mut moved = found.clone();
+        moved.layout_path = "app/src/test/Store.kt".into();
+        assert_ne!(key, Key::of(&moved, &source.text));
+        let mut swift = found.clone();
+        swift.language = Language::Swift;
+        assert_ne!(key, Key::of(&swift, &source.text));
+        // Length prefixes: moving bytes from the path into the text is
+        // another key.
+        let mut shorter = found;
+        shorter.layout_path = "app/src/main/Store.k".into();
+        assert_ne!(key, Key::of(&shorter, &format!("t{}", source.text)));
+    }
+
+    #[test]
+    fn a_damaged_entry_is_a_miss() {
+        let (found, source, analysis) = analysed(STORE);
+        let key = Key::of(&found, &source.text);
+        let sound = encode(&analysis, key).unwrap();
+        assert!(decode(&sound, key).is_some());
+        let mut flipped = sound.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        assert!(decode(&flipped, key).is_none());
+        assert!(decode(&sound[..sound.len() / 2], key).is_none());
+        assert!(decode(&sound[..10], key).is_none());
+        assert!(decode(b"", key).is_none());
+        assert!(decode(&sound, Key(key.0 ^ 1)).is_none());
+        let mut other_format = sound;
+        other_format[0] ^= 1;
+        assert!(decode(&other_format, key).is_none());
+    }
+
+    #[test]
+    fn an_entry_naming_a_rule_this_build_lacks_is_a_miss() {
+        let (found, source, mut analysis) = analysed(STORE);
+        let key = Key::of(&found, &source.text);
+        analysis.diagnostics[0].rule = "a-rule-from-another-build";
+        assert!(decode(&encode(&analysis, key).unwrap(), key).is_none());
+    }
+
+    #[test]
+    fn pruning_keeps_what_the_run_used_and_the_entries_being_written() {
+        let (found, source, analysis) = analysed(STORE);
+        let dir = tempfile::tempdir().unwrap();
+        let old = Cache::open(dir.path(), false).unwrap();
+        let stale = Key::of(&found, "an earlier version of the file");
+        old.put(stale, &analysis);
+        let current = Key::of(&found, &source.text);
+        old.put(current, &analysis);
+        let run = Cache::open(dir.path(), false).unwrap();
+        assert!(run.get(current).is_some());
+        std::fs::write(run.entries.join(".entry-in-progress"), b"").unwrap();
+        run.prune();
+        assert!(run.get(current).is_some());
+        assert!(run.get(stale).is_none());
+        assert!(run.entries.join(".entry-in-progress").exists());
+        assert!(run.entries.join(LAST_USED).exists());
+    }
+
+    #[test]
+    fn the_directory_is_tagged_and_ignored_and_options_get_their_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let sources = Cache::open(dir.path(), false).unwrap();
+        let tests = Cache::open(dir.path(), true).unwrap();
+        assert_ne!(sources.entries, tests.entries);
+        let tag = std::fs::read_to_string(dir.path().join("CACHEDIR.TAG")).unwrap();
+        assert!(tag.starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
+        let ignore = std::fs::read_to_string(dir.path().join(".gitignore")).unwrap();
+        assert!(ignore.lines().any(|line| line == "*"));
+    }
+
+    #[test]
+    fn another_build_unused_for_a_week_is_removed_and_a_recent_one_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, age_days) in [
+            ("0123456789abcdef-sources", 8),
+            ("fedcba9876543210-sources", 1),
+        ] {
+            let build = dir.path().join(name);
+            std::fs::create_dir_all(&build).unwrap();
+            let marker = std::fs::File::create(build.join(LAST_USED)).unwrap();
+            marker
+                .set_modified(SystemTime::now() - Duration::from_secs(age_days * 24 * 60 * 60))
+                .unwrap();
+        }
+        std::fs::create_dir_all(dir.path().join("not-ours")).unwrap();
+        Cache::open(dir.path(), false).unwrap();
+        assert!(!dir.path().join("0123456789abcdef-sources").exists());
+        assert!(dir.path().join("fedcba9876543210-sources").exists());
+        assert!(dir.path().join("not-ours").exists());
+    }
+}
