@@ -241,6 +241,7 @@ mod tests {
             display: "app/src/main/Store.kt".into(),
             layout_path: "app/src/main/Store.kt".into(),
             language: Language::Kotlin,
+            text: None,
         };
         let mut source = SourceFile::new(
             found.path.clone(),

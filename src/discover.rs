@@ -62,6 +62,9 @@ pub struct Discovered {
     /// above the project (a checkout under `~/tests/` is not test code).
     pub layout_path: String,
     pub language: Language,
+    /// The file's text when it is given rather than read from disk: an
+    /// editor's unsaved buffer, on stdin.
+    pub text: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -134,6 +137,7 @@ pub fn discover_excluding(
                     display: display_path(root, cwd),
                     layout_path: layout_path(root, cwd, root.parent().unwrap_or(root)),
                     language,
+                    text: None,
                 }),
                 None => problem(
                     root,
@@ -207,6 +211,7 @@ pub fn discover_excluding(
                 layout_path: layout_path(path, cwd, root),
                 path: entry.into_path(),
                 language,
+                text: None,
             });
         }
     }
@@ -242,6 +247,52 @@ pub fn discover_in_project(
         if !asked.contains(&identity(&file.path, cwd, &mut canonical_dirs)) {
             discovery.files.push(file);
             reported.push(false);
+        }
+    }
+    Ok((discovery, reported))
+}
+
+/// The project at `root` with the file at `path` given as `text` (an
+/// unsaved buffer: the file on disk is not read, and need not exist), and
+/// for each file whether it is reported: the buffer only. Without a root,
+/// the buffer alone.
+pub fn discover_buffer(
+    path: &Path,
+    language: Language,
+    text: String,
+    root: Option<&Path>,
+    cwd: &Path,
+    exclude: &PathMatcher,
+) -> Result<(Discovery, Vec<bool>), DiscoverError> {
+    let mut discovery = match root {
+        Some(root) => discover_excluding(&[root.to_path_buf()], cwd, exclude)?,
+        None => Discovery::default(),
+    };
+    let mut reported = vec![false; discovery.files.len()];
+    let mut canonical_dirs = HashMap::new();
+    let buffer = identity(path, cwd, &mut canonical_dirs);
+    let on_disk = discovery
+        .files
+        .iter()
+        .position(|file| identity(&file.path, cwd, &mut canonical_dirs) == buffer);
+    match on_disk {
+        Some(index) => {
+            discovery.files[index].text = Some(text);
+            reported[index] = true;
+        }
+        None => {
+            let display = display_path(path, cwd);
+            discovery.files.push(Discovered {
+                path: path.to_path_buf(),
+                layout_path: match root {
+                    Some(root) => layout_path(path, cwd, root),
+                    None => display.clone(),
+                },
+                display,
+                language,
+                text: Some(text),
+            });
+            reported.push(true);
         }
     }
     Ok((discovery, reported))

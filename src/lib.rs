@@ -240,6 +240,22 @@ pub fn lint_project(
     Ok(lint_discovered(discovery, &reported, options))
 }
 
+/// Checks `text`, an unsaved buffer standing for the file at `path`, in
+/// the project at `root` (none: on its own): the report holds what a run
+/// over the project would report for the file if it held `text`.
+pub fn lint_buffer(
+    path: &Path,
+    language: source::Language,
+    text: String,
+    root: Option<&Path>,
+    cwd: &Path,
+    options: &Options,
+) -> Result<Report, DiscoverError> {
+    let (discovery, reported) =
+        discover::discover_buffer(path, language, text, root, cwd, &options.exclude)?;
+    Ok(lint_discovered(discovery, &reported, options))
+}
+
 /// The pipeline over discovered files; only the files `reported` marks
 /// have their findings, problems and counts in the report.
 fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &Options) -> Report {
@@ -476,19 +492,28 @@ fn check_discovered(
             position: None,
         })
     };
-    let bytes = match read_at_most(&found.path, options.max_file_size) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(size)) => {
-            return problem(format!(
-                "skipped: {size} bytes, larger than the {} allowed (--max-file-size)",
-                options.max_file_size
-            ))
-        }
-        Err(error) => return problem(format!("cannot be read: {error}")),
+    let too_big = |size: u64| {
+        format!(
+            "skipped: {size} bytes, larger than the {} allowed (--max-file-size)",
+            options.max_file_size
+        )
     };
-    let text = match SourceFile::decode(bytes) {
-        Ok(text) => text,
-        Err(error) => return problem(format!("skipped: {error}")),
+    let text = match &found.text {
+        Some(text) if text.len() as u64 > options.max_file_size => {
+            return problem(too_big(text.len() as u64))
+        }
+        Some(text) => text.clone(),
+        None => {
+            let bytes = match read_at_most(&found.path, options.max_file_size) {
+                Ok(Ok(bytes)) => bytes,
+                Ok(Err(size)) => return problem(too_big(size)),
+                Err(error) => return problem(format!("cannot be read: {error}")),
+            };
+            match SourceFile::decode(bytes) {
+                Ok(text) => text,
+                Err(error) => return problem(format!("skipped: {error}")),
+            }
+        }
     };
     let worth_parsing = match &filter {
         Filter::StorageWords => prefilter::mentions_storage(&text, found.language),

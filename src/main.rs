@@ -12,7 +12,7 @@ use storlint::diagnostic::Severity;
 use storlint::render;
 use storlint::rules::{self, RULES};
 use storlint::source::{Language, SourceFile};
-use storlint::{CheckedFile, FileProblem, Report};
+use storlint::{FileProblem, Report};
 
 /// Exit codes: nothing to fix, findings or files not checked, usage or
 /// fatal error.
@@ -260,7 +260,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         },
     };
     let mut report = if args.paths.iter().any(|p| p.as_os_str() == STDIN) {
-        check_stdin(&args, &cwd, &options)?
+        check_stdin(&args, root.as_deref(), &cwd, &options)?
     } else if args.stdin_filename.is_some() {
         return Err(
             "--stdin-filename names the source read from stdin: pass `-` as the path".into(),
@@ -423,6 +423,7 @@ fn refuse_subcommand_names(paths: &[PathBuf]) -> Result<(), String> {
 /// Checks the one file read from stdin, named by `--stdin-filename`.
 fn check_stdin(
     args: &CheckArgs,
+    root: Option<&Path>,
     cwd: &Path,
     options: &storlint::Options,
 ) -> Result<Report, String> {
@@ -440,16 +441,13 @@ fn check_stdin(
             Language::EXTENSIONS
         )
     })?;
-    let display = storlint::discover::display_path(name, cwd);
-    let mut report = Report::default();
-    if options.skips_test_file(&display, name, language) {
-        report.test_files = 1;
-        return Ok(report);
-    }
-    let problem = |message: String| FileProblem {
-        path: display.clone(),
-        message,
-        position: None,
+    let not_checked = |message: String| Report {
+        problems: vec![FileProblem {
+            path: storlint::discover::display_path(name, cwd),
+            message,
+            position: None,
+        }],
+        ..Report::default()
     };
     let mut bytes = Vec::new();
     std::io::stdin()
@@ -458,34 +456,17 @@ fn check_stdin(
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read stdin: {e}"))?;
     if bytes.len() as u64 > options.max_file_size {
-        report.problems.push(problem(format!(
+        return Ok(not_checked(format!(
             "skipped: larger than the {} bytes allowed (--max-file-size)",
             options.max_file_size
         )));
-        return Ok(report);
     }
     let text = match SourceFile::decode(bytes) {
         Ok(text) => text,
-        Err(error) => {
-            report.problems.push(problem(format!("skipped: {error}")));
-            return Ok(report);
-        }
+        Err(error) => return Ok(not_checked(format!("skipped: {error}"))),
     };
-    let source = SourceFile::new(name.to_path_buf(), display.clone(), language, text);
-    match storlint::check_source(&source, options) {
-        Ok(checked) => {
-            report.checked = 1;
-            report.suppression_warnings = checked.warnings;
-            if !checked.diagnostics.is_empty() {
-                report.files.push(CheckedFile {
-                    source,
-                    diagnostics: checked.diagnostics,
-                });
-            }
-        }
-        Err(problem) => report.problems.push(problem),
-    }
-    Ok(report)
+    // The buffer stands for the named file, in its project when it has one.
+    storlint::lint_buffer(name, language, text, root, cwd, options).map_err(|e| e.to_string())
 }
 
 /// Annotations on stdout; what GitHub would not show goes to the step

@@ -98,7 +98,11 @@ fn a_warm_run_reads_every_analysis_back_and_reports_the_same() {
 fn an_edited_file_is_analysed_again_and_its_old_entry_removed() {
     let dir = git_project();
     let clean = storlint(&["--format", "concise", "app/Notes.kt"], dir.path());
-    assert!(!stdout(&clean).contains("missing-wal"), "{}", stdout(&clean));
+    assert!(
+        !stdout(&clean).contains("missing-wal"),
+        "{}",
+        stdout(&clean)
+    );
     let before = entries(&dir.path().join(".storlint-cache"));
     // The helper no longer enables WAL: the finding depends on the edited
     // file, while the file reported on comes from the cache.
@@ -107,8 +111,15 @@ fn an_edited_file_is_analysed_again_and_its_old_entry_removed() {
         HELPER.replace("db.enableWriteAheadLogging()", ""),
     )
     .unwrap();
-    let edited = storlint(&["--format", "concise", "--statistics", "app/Db.kt"], dir.path());
-    assert!(stdout(&edited).contains("missing-wal"), "{}", stdout(&edited));
+    let edited = storlint(
+        &["--format", "concise", "--statistics", "app/Db.kt"],
+        dir.path(),
+    );
+    assert!(
+        stdout(&edited).contains("missing-wal"),
+        "{}",
+        stdout(&edited)
+    );
     assert!(statistics_line(&stderr(&edited), "of these, from the cache").contains(" 1 files"));
     let after = entries(&dir.path().join(".storlint-cache"));
     assert_eq!(after.len(), 2);

@@ -955,17 +955,100 @@ fn a_dash_reads_the_source_from_stdin_named_by_stdin_filename() {
         "{}",
         stderr(&output)
     );
+    // As for a file on disk, a syntax error in storage code is a file not
+    // checked.
     let output = storlint_with(
         &["--stdin-filename", "a.rs", "-"],
         dir.path(),
         &[],
-        "fn f( {\n",
+        "fn f( { rusqlite::Connection::open(\"x\");\n",
     );
     assert_eq!(
         output.status.code(),
         Some(1),
         "a syntax error is a file not checked"
     );
+    assert!(
+        stdout(&output).contains("a.rs:1:7: could not be parsed as Rust"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// An editor's unsaved buffer is judged in its project, as the file would
+/// be if it held the buffer's text: WAL is enabled by a helper in another
+/// file, which the buffer alone cannot show.
+#[test]
+fn a_buffer_on_stdin_is_judged_with_its_project() {
+    let helper = "import android.database.sqlite.SQLiteDatabase\n\
+                  object Settings {\n\
+                  \x20   fun apply(db: SQLiteDatabase) { db.enableWriteAheadLogging() }\n\
+                  }\n";
+    let store = "import android.database.sqlite.SQLiteDatabase\n\
+                 object Store {\n\
+                 \x20   fun open(path: String): SQLiteDatabase {\n\
+                 \x20       val db = SQLiteDatabase.openDatabase(path, null, 0)\n\
+                 \x20       Settings.apply(db)\n\
+                 \x20       return db\n\
+                 \x20   }\n\
+                 }\n";
+    let args = [
+        "--format",
+        "concise",
+        "--stdin-filename",
+        "app/Store.kt",
+        "-",
+    ];
+    // Alone, the open looks like it never enables WAL.
+    let loose = project(&[("app/Store.kt", store)]);
+    let alone = storlint_with(&args, loose.path(), &[], store);
+    assert!(
+        stdout(&alone).contains("app/Store.kt:4:"),
+        "{}",
+        stdout(&alone)
+    );
+    assert!(
+        stdout(&alone).contains("[missing-wal]"),
+        "{}",
+        stdout(&alone)
+    );
+    let dir = project(&[("app/Settings.kt", helper), ("app/Store.kt", store)]);
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    let in_project = storlint_with(&args, dir.path(), &[], store);
+    assert_eq!(stdout(&in_project), "", "{}", stderr(&in_project));
+    assert_eq!(in_project.status.code(), Some(0));
+    // The buffer, not the file on disk, is what is judged: here the file on
+    // disk opens nothing, and the buffer's open is the finding's place.
+    std::fs::write(dir.path().join("app/Store.kt"), "object Store\n").unwrap();
+    let edited = storlint_with(
+        &args,
+        dir.path(),
+        &[],
+        &store.replace("Settings.apply(db)", ""),
+    );
+    assert!(
+        stdout(&edited).starts_with("app/Store.kt:4:"),
+        "{}",
+        stdout(&edited)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("app/Store.kt")).unwrap(),
+        "object Store\n"
+    );
+    // A buffer for a file not yet on disk joins the project too.
+    let new_file = storlint_with(
+        &[
+            "--format",
+            "concise",
+            "--stdin-filename",
+            "app/Other.kt",
+            "-",
+        ],
+        dir.path(),
+        &[],
+        &store.replace("object Store", "object Other"),
+    );
+    assert_eq!(stdout(&new_file), "", "{}", stderr(&new_file));
 }
 
 #[test]
