@@ -8,10 +8,12 @@
 # Per repository, medians of RUNS runs (default 3) of
 #   full:      `storlint --no-cache .` (what every run cost before the cache)
 #   warm full: `storlint .` with the cache filled by an earlier run
-#   one file:  `storlint FILE` with the same warm cache, FILE being the
-#              repository's largest source file just edited (a comment line
-#              appended), as pre-commit runs it: FILE is parsed again, the
-#              rest of the project comes from the cache.
+#   one file:  `storlint FILE` with the same warm cache, FILE just edited (a
+#              comment line appended), as pre-commit runs it: FILE is parsed
+#              again, the rest of the project comes from the cache. FILE is
+#              the largest file with a finding in the full run: storage
+#              code, which is what is parsed (the largest file of all is
+#              often a test, which is not even read).
 # Each checkout is copied to a temporary directory first, which is the
 # project root and holds the cache: the checkouts are never written to.
 set -euo pipefail
@@ -40,10 +42,11 @@ for checkout in "$dir"/*/; do
   name=$(basename "$checkout")
   repo=$work/$name
   cp -r "$checkout" "$repo"
-  file=$(cd "$repo" && find . -type f \( -name '*.rs' -o -name '*.kt' -o -name '*.swift' \) \
-    -not -path '*/.*' -printf '%s %P\n' | sort -n | tail -1 | cut -d' ' -f2-)
-  [ -n "$file" ] || continue
   flags=(--project-root "$repo" --format concise)
+  file=$(cd "$repo" && "$bin" --no-cache "${flags[@]}" . 2> /dev/null | cut -d: -f1 | sort -u |
+    while read -r path; do [ -f "$path" ] && printf '%s %s\n' "$(stat -c %s "$path")" "$path"; done |
+    sort -n | tail -1 | cut -d' ' -f2-)
+  [ -n "$file" ] || continue
   full=$(median "$bin" --no-cache "${flags[@]}" "$repo")
   "$bin" "${flags[@]}" "$repo" > /dev/null 2>&1 || true
   warm=$(median "$bin" "${flags[@]}" "$repo")

@@ -70,21 +70,7 @@ fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
         let start = source.line_start(line);
         text.push_str(&source.text[copied..start]);
         copied = start;
-        let line_text = &source.text[source.line_range(line)];
-        let indent: String = line_text
-            .chars()
-            .take_while(|c| *c == ' ' || *c == '\t')
-            .collect();
-        let ending = if source.text[source.line_range(line).end..].starts_with("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        };
-        let comment = format!(
-            "{indent}{} storlint-ignore {}{ending}",
-            opener_of_line(start),
-            rules.join(", ")
-        );
+        let comment = comment_line(source, line, opener_of_line(start), "", rules);
         insertions.push((start, comment.len()));
         text.push_str(&comment);
     }
@@ -104,6 +90,54 @@ fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
     crate::write::replace_file(&source.path, &bytes)
         .map_err(|e| format!("cannot be written: {e}"))?;
     Ok(rules_by_line.len())
+}
+
+/// A comment line to insert where the 0-based `line` starts, indented as
+/// that line and ending as it does: `storlint-ignore<suffix> <rules>`.
+fn comment_line(
+    source: &SourceFile,
+    line: usize,
+    opener: &str,
+    suffix: &str,
+    rules: &[&str],
+) -> String {
+    let line_text = &source.text[source.line_range(line)];
+    let indent: String = line_text
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    let ending = if source.text[source.line_range(line).end..].starts_with("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    format!(
+        "{indent}{opener} storlint-ignore{suffix} {}{ending}",
+        rules.join(", ")
+    )
+}
+
+/// Where a marker for `rule` goes and what it says: above the finding's
+/// line (`whole_file` false) or at the top of the file, in the comment
+/// syntax that fits there. For an editor's "suppress" action, which
+/// inserts it without writing the file.
+pub fn marker_insertion(
+    source: &SourceFile,
+    model: &Model,
+    offset: usize,
+    rule: &str,
+    whole_file: bool,
+) -> (usize, String) {
+    let opener_of_line = line_openers(source, model);
+    let line = if whole_file {
+        0
+    } else {
+        source.line_index(offset)
+    };
+    let start = source.line_start(line);
+    let suffix = if whole_file { "-file" } else { "" };
+    let comment = comment_line(source, line, opener_of_line(start), suffix, &[rule]);
+    (start, comment)
 }
 
 fn source_bom(source: &SourceFile) -> &'static str {

@@ -252,14 +252,20 @@ pub fn discover_in_project(
     Ok((discovery, reported))
 }
 
-/// The project at `root` with the file at `path` given as `text` (an
-/// unsaved buffer: the file on disk is not read, and need not exist), and
-/// for each file whether it is reported: the buffer only. Without a root,
-/// the buffer alone.
-pub fn discover_buffer(
-    path: &Path,
-    language: Language,
-    text: String,
+/// A file's text given rather than read from disk: an editor's unsaved
+/// buffer. The file need not exist on disk.
+#[derive(Debug, Clone)]
+pub struct Buffer {
+    pub path: PathBuf,
+    pub language: Language,
+    pub text: String,
+}
+
+/// The project at `root` with the `buffers` standing for their files, and
+/// for each file whether it is reported: the buffers only. Without a root,
+/// the buffers alone.
+pub fn discover_buffers(
+    buffers: Vec<Buffer>,
     root: Option<&Path>,
     cwd: &Path,
     exclude: &PathMatcher,
@@ -270,29 +276,30 @@ pub fn discover_buffer(
     };
     let mut reported = vec![false; discovery.files.len()];
     let mut canonical_dirs = HashMap::new();
-    let buffer = identity(path, cwd, &mut canonical_dirs);
-    let on_disk = discovery
-        .files
-        .iter()
-        .position(|file| identity(&file.path, cwd, &mut canonical_dirs) == buffer);
-    match on_disk {
-        Some(index) => {
-            discovery.files[index].text = Some(text);
-            reported[index] = true;
-        }
-        None => {
-            let display = display_path(path, cwd);
-            discovery.files.push(Discovered {
-                path: path.to_path_buf(),
-                layout_path: match root {
-                    Some(root) => layout_path(path, cwd, root),
-                    None => display.clone(),
-                },
-                display,
-                language,
-                text: Some(text),
-            });
-            reported.push(true);
+    let mut index_of: HashMap<PathBuf, usize> = HashMap::new();
+    for (index, file) in discovery.files.iter().enumerate() {
+        index_of.insert(identity(&file.path, cwd, &mut canonical_dirs), index);
+    }
+    for buffer in buffers {
+        match index_of.get(&identity(&buffer.path, cwd, &mut canonical_dirs)) {
+            Some(&index) => {
+                discovery.files[index].text = Some(buffer.text);
+                reported[index] = true;
+            }
+            None => {
+                let display = display_path(&buffer.path, cwd);
+                discovery.files.push(Discovered {
+                    layout_path: match root {
+                        Some(root) => layout_path(&buffer.path, cwd, root),
+                        None => display.clone(),
+                    },
+                    path: buffer.path,
+                    display,
+                    language: buffer.language,
+                    text: Some(buffer.text),
+                });
+                reported.push(true);
+            }
         }
     }
     Ok((discovery, reported))

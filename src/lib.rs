@@ -20,6 +20,7 @@ pub mod prefilter;
 pub mod project;
 pub mod render;
 pub mod rules;
+pub mod server;
 pub mod source;
 pub mod sql_facts;
 pub mod suppress;
@@ -240,19 +241,16 @@ pub fn lint_project(
     Ok(lint_discovered(discovery, &reported, options))
 }
 
-/// Checks `text`, an unsaved buffer standing for the file at `path`, in
-/// the project at `root` (none: on its own): the report holds what a run
-/// over the project would report for the file if it held `text`.
-pub fn lint_buffer(
-    path: &Path,
-    language: source::Language,
-    text: String,
+/// Checks `buffers`, unsaved texts standing for their files, in the
+/// project at `root` (none: on their own): the report holds what a run over
+/// the project would report for those files if they held those texts.
+pub fn lint_buffers(
+    buffers: Vec<discover::Buffer>,
     root: Option<&Path>,
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
-    let (discovery, reported) =
-        discover::discover_buffer(path, language, text, root, cwd, &options.exclude)?;
+    let (discovery, reported) = discover::discover_buffers(buffers, root, cwd, &options.exclude)?;
     Ok(lint_discovered(discovery, &reported, options))
 }
 

@@ -59,6 +59,9 @@ enum Command {
     },
     /// List every rule with a one-line summary.
     Rules,
+    /// Run the language server on stdin and stdout, for editors (see
+    /// `editors/README.md`).
+    Server,
     /// Print the model a file lowers to (for storlint's developers).
     #[command(hide = true)]
     DumpModel { path: PathBuf },
@@ -212,6 +215,7 @@ fn main() -> ExitCode {
         Some(Command::Config { paths, config }) => print_config(&paths, &config),
         Some(Command::Rule { id }) => print_rule(&id),
         Some(Command::Rules) => print_rules(),
+        Some(Command::Server) => Ok(storlint::server::run_stdio()),
         Some(Command::DumpModel { path }) => dump_model(&path),
     };
     match result {
@@ -466,7 +470,12 @@ fn check_stdin(
         Err(error) => return Ok(not_checked(format!("skipped: {error}"))),
     };
     // The buffer stands for the named file, in its project when it has one.
-    storlint::lint_buffer(name, language, text, root, cwd, options).map_err(|e| e.to_string())
+    let buffer = storlint::discover::Buffer {
+        path: name.to_path_buf(),
+        language,
+        text,
+    };
+    storlint::lint_buffers(vec![buffer], root, cwd, options).map_err(|e| e.to_string())
 }
 
 /// Annotations on stdout; what GitHub would not show goes to the step
