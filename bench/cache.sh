@@ -43,7 +43,7 @@ for checkout in "$dir"/*/; do
   repo=$work/$name
   cp -r "$checkout" "$repo"
   flags=(--project-root "$repo" --format concise)
-  file=$(cd "$repo" && "$bin" --no-cache "${flags[@]}" . 2> /dev/null | cut -d: -f1 | sort -u |
+  file=$(cd "$repo" && { "$bin" --no-cache "${flags[@]}" . 2> /dev/null || true; } | cut -d: -f1 | sort -u |
     while read -r path; do [ -f "$path" ] && printf '%s %s\n' "$(stat -c %s "$path")" "$path"; done |
     sort -n | tail -1 | cut -d' ' -f2-)
   [ -n "$file" ] || continue
