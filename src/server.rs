@@ -120,6 +120,8 @@ struct Server {
     running: bool,
     results: (Sender<Vec<Lint>>, Receiver<Vec<Lint>>),
     shutdown_requested: bool,
+    /// The client can watch files for the server (see `watch_files`).
+    watch_files_when_initialized: bool,
 }
 
 impl Server {
@@ -134,6 +136,7 @@ impl Server {
             running: false,
             results: crossbeam_channel::unbounded(),
             shutdown_requested: false,
+            watch_files_when_initialized: false,
         }
     }
 
@@ -239,15 +242,57 @@ impl Server {
             )),
             ..Default::default()
         };
+        let watches_files = params
+            .capabilities
+            .workspace
+            .and_then(|workspace| workspace.did_change_watched_files)
+            .and_then(|watched| watched.dynamic_registration)
+            .unwrap_or(false);
+        // Asked once the client says it is initialized: no request may
+        // reach it before the initialize response.
+        self.watch_files_when_initialized = watches_files;
         Ok(serde_json::json!({
             "capabilities": capabilities,
             "serverInfo": { "name": "storlint", "version": env!("CARGO_PKG_VERSION") },
         }))
     }
 
+    /// Asks the client to report changes of the configuration and of
+    /// source files on disk (a branch switch, a file saved elsewhere): they
+    /// change what open files are judged with.
+    fn watch_files(&self) {
+        let watchers = [
+            "**/storlint.toml",
+            "**/.storlint.toml",
+            "**/*.{rs,swift,kt,sql,sq}",
+        ]
+        .into_iter()
+        .map(|glob| lsp::FileSystemWatcher {
+            glob_pattern: lsp::GlobPattern::String(glob.into()),
+            kind: None,
+        })
+        .collect();
+        let registration = lsp::Registration {
+            id: "storlint-watched-files".into(),
+            method: lsp::notification::DidChangeWatchedFiles::METHOD.into(),
+            register_options: serde_json::to_value(lsp::DidChangeWatchedFilesRegistrationOptions {
+                watchers,
+            })
+            .ok(),
+        };
+        self.send(Request::new(
+            lsp_server::RequestId::from("storlint-watch".to_string()),
+            lsp::request::RegisterCapability::METHOD.into(),
+            lsp::RegistrationParams {
+                registrations: vec![registration],
+            },
+        ));
+    }
+
     fn on_notification(&mut self, notification: Notification) {
         use lsp::notification as n;
         match notification.method.as_str() {
+            n::Initialized::METHOD if self.watch_files_when_initialized => self.watch_files(),
             n::DidOpenTextDocument::METHOD => {
                 if let Ok(p) = notification
                     .extract::<lsp::DidOpenTextDocumentParams>(n::DidOpenTextDocument::METHOD)

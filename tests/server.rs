@@ -140,11 +140,22 @@ const CLEAN: &str = "import android.content.SharedPreferences\n\
                      }\n";
 
 fn initialize(client: &mut Client, root: &Path) -> Value {
+    let capabilities = json!({
+        "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } }
+    });
     let response = client.request(
         "initialize",
-        json!({ "processId": null, "rootUri": uri_of(root), "capabilities": {} }),
+        json!({ "processId": null, "rootUri": uri_of(root), "capabilities": capabilities }),
     );
     client.notify("initialized", json!({}));
+    // Once initialized, the server asks the client to watch the
+    // configuration and the sources.
+    let registration = client.wait_for(|m| m["method"] == "client/registerCapability");
+    let watchers = &registration["params"]["registrations"][0]["registerOptions"]["watchers"];
+    assert!(watchers.to_string().contains("storlint.toml"), "{watchers}");
+    client.write_raw(
+        &json!({ "jsonrpc": "2.0", "id": registration["id"], "result": null }).to_string(),
+    );
     response
 }
 
@@ -317,6 +328,14 @@ fn open_files_are_judged_with_the_project_and_republished_when_it_changes() {
     let diagnostics = client.diagnostics(&store_uri);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     assert_eq!(diagnostics[0]["code"], "missing-wal");
+    // A configuration written since, and reported by the client's file
+    // watcher, applies at once.
+    std::fs::write(root.join("storlint.toml"), "ignore = [\"missing-wal\"]\n").unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": uri_of(&root.join("storlint.toml")), "type": 1 }] }),
+    );
+    assert_eq!(client.diagnostics(&store_uri), Vec::<Value>::new());
     client.request("shutdown", Value::Null);
     client.notify("exit", Value::Null);
     assert_eq!(client.exit_code(), Some(0));
