@@ -12,6 +12,7 @@ pub mod context;
 pub mod diagnostic;
 pub mod discover;
 pub mod facts;
+pub mod fix;
 pub mod iteration;
 pub mod lang;
 pub mod model;
