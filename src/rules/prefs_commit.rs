@@ -8,7 +8,7 @@ pub const RULE: Rule = Rule {
     id: "prefs-commit",
     severity: Severity::Warning,
     languages: &[Language::Kotlin],
-    fix: FixAvailability::Always,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/prefs-commit.md"),
     help: "use `apply()`: it updates the in-memory preferences at once and writes the file in the background",
     check: Check::File(check),
@@ -40,7 +40,8 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 PrefsSyncWrite::Commit => {
                     // A logged result is recorded, not acted on: no
                     // decision depends on it.
-                    let fate = if crate::value_use::value_unused(ctx.model, &ctx.file.text, node) {
+                    let unused = crate::value_use::value_unused(ctx.model, &ctx.file.text, node);
+                    let fate = if unused {
                         "its result is never read"
                     } else if crate::value_use::value_only_logged(ctx.model, node) {
                         "its result is only logged"
@@ -55,7 +56,12 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     )
                     .label("blocks until the XML file is written")
                     .note(NOTE);
-                    Some(with_fix(diagnostic, call.name_range.clone(), "apply", "use `apply()`"))
+                    // `apply()` returns nothing: a logged result keeps `commit()`.
+                    Some(if unused {
+                        with_fix(diagnostic, call.name_range.clone(), "apply", "use `apply()`")
+                    } else {
+                        diagnostic
+                    })
                 }
                 PrefsSyncWrite::EditCommit { flag } => {
                     let diagnostic = RULE.diagnostic(flag.clone(),
@@ -133,7 +139,9 @@ fn with_fix(
             range,
             content: content.to_string(),
         }],
-        applicability: Applicability::Unsafe,
+        // Safe: the same change, made in memory at once and written in the
+        // background; only a result nobody reads is given up.
+        applicability: Applicability::Safe,
     });
     diagnostic
 }
