@@ -187,7 +187,7 @@ fn fix_file(
     }))
 }
 
-/// `source` with another text, under the same names.
+/// `source` with another text, under the same names and byte-order mark.
 fn with_text(source: &SourceFile, text: String) -> SourceFile {
     let mut rewritten = SourceFile::new(
         source.path.clone(),
@@ -196,6 +196,7 @@ fn with_text(source: &SourceFile, text: String) -> SourceFile {
         text,
     );
     rewritten.layout_path = source.layout_path.clone();
+    rewritten.bom_len = source.bom_len;
     rewritten
 }
 
@@ -507,6 +508,53 @@ mod tests {
         };
         assert!(apply("aa", &[unsafe_fix.clone(), display.clone()], safe_only).is_none());
         assert_eq!(apply("aa", &[unsafe_fix, display], ALL).unwrap().text, "ba");
+    }
+
+    fn checked(name: &str, language: crate::source::Language, text: &str) -> CheckedFile {
+        CheckedFile {
+            source: SourceFile::from_text(name, language, text),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_fix_that_breaks_the_file_or_leaves_its_finding_is_rolled_back() {
+        let every: Reported = &|_, diagnostics| diagnostics;
+        let options = Options::default();
+        let mut breaking = checked("a.kt", crate::source::Language::Kotlin, "fun f() {}\n");
+        breaking.diagnostics = vec![finding("prefs-commit", 8..9, "{ {")];
+        let error = fix_file(&breaking, &options, ALL, every).unwrap_err();
+        assert!(error.contains("a bug in storlint"), "{error}");
+
+        let text = "PRAGMA journal_mode = DELETE;\n";
+        let mut staying = checked("a.sql", crate::source::Language::Sql, text);
+        staying.diagnostics = vec![finding("journal-mode-not-wal", 22..28, "TRUNCATE")];
+        let error = fix_file(&staying, &options, ALL, every).unwrap_err();
+        assert!(
+            error.contains("the fix for journal-mode-not-wal left the finding in place"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn fixes_keep_going_until_nothing_applies() {
+        let file = SourceFile::from_text(
+            "a.sql",
+            crate::source::Language::Sql,
+            "PRAGMA journal_mode = DELETE;\nPRAGMA secure_delete = ON;\n",
+        );
+        let fixed = fix_source(&file, &Options::default(), ALL).unwrap();
+        assert_eq!(
+            fixed,
+            "PRAGMA journal_mode = WAL;\nPRAGMA secure_delete = FAST;\n"
+        );
+        let safe_only = Selection {
+            unsafe_fixes: false,
+        };
+        assert_eq!(
+            fix_source(&file, &Options::default(), safe_only).unwrap(),
+            file.text
+        );
     }
 
     #[test]

@@ -99,7 +99,7 @@ fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
     // to have it applied.
     notes.push(match &diagnostic.fix {
         Some(fix) => format!(
-            "help: {} ({})",
+            "help: {}; {}",
             fix.title,
             super::applicability_phrase(fix.applicability)
         ),

@@ -32,7 +32,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     word: "INCREMENTAL",
                     number: Some("2"),
                 },
-                "use auto_vacuum=INCREMENTAL (then schedule `PRAGMA incremental_vacuum(N)`)",
+                "set auto_vacuum to INCREMENTAL, and run `PRAGMA incremental_vacuum(N)` when the app chooses",
                 Applicability::Unsafe,
             );
             diagnostic

@@ -71,7 +71,8 @@ fn barrier_fix(file: &crate::source::SourceFile, call: &crate::model::Call) -> O
         })
     })?;
     Some(Fix {
-        title: "use F_BARRIERFSYNC".to_string(),
+        title: "use F_BARRIERFSYNC (orders the writes without flushing the whole drive cache)"
+            .to_string(),
         edits: vec![Edit {
             range: argument,
             content: "F_BARRIERFSYNC".to_string(),

@@ -47,7 +47,8 @@ const API_SWITCHES: &[(&str, &str)] = &[("disableWriteAheadLogging", "enableWrit
 /// WAL in the pragma's own spelling or its library's; unsafe: WAL keeps two
 /// more files beside the database and cannot be used on read-only media.
 fn fix(text: &str, value: &crate::lang::sql::PragmaValue) -> Option<Fix> {
-    const TITLE: &str = "use WAL";
+    const TITLE: &str =
+        "set journal_mode to WAL (keep a rollback journal only for a database on read-only media)";
     let wal = NewValue {
         word: "WAL",
         number: None,

@@ -400,20 +400,6 @@ pub(crate) fn chain_names(project: &Project, chain: &[(CallRef, FunctionRef)]) -
 pub(crate) use crate::iteration::mentions_varying;
 pub(crate) use crate::model::{repetition, Repetition};
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn interpolated_names_match_nothing_and_show_as_an_ellipsis() {
-        assert!(!same_name(HOLE, HOLE));
-        let partly = format!("history_{HOLE}");
-        assert!(!same_name(&partly, &partly));
-        assert!(same_name("Notes", "notes"));
-        assert_eq!(shown(&partly), "history_…");
-    }
-}
-
 /// What a pragma is set to instead, as SQL spells it (`NORMAL`) and as a
 /// number where SQLite has one (`1`).
 pub(crate) struct NewValue {
@@ -529,9 +515,9 @@ pub(crate) fn delete_statement_fix(
         .find('\n')
         .map_or(text.len(), |i| range.end + i + 1);
     let rest = &text[range.end..line_end];
-    let after_statement = rest.trim_start_matches(|c: char| c == ' ' || c == '\t');
+    let after_statement = rest.trim_start_matches([' ', '\t']);
     let after_statement = after_statement.strip_prefix(';').unwrap_or(after_statement);
-    let trailing = after_statement.trim_start_matches(|c: char| c == ' ' || c == '\t');
+    let trailing = after_statement.trim_start_matches([' ', '\t']);
     let edit_range = if trailing.trim().is_empty() {
         line_start..line_end
     } else if trailing.starts_with("//") {
@@ -547,4 +533,18 @@ pub(crate) fn delete_statement_fix(
         }],
         applicability,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolated_names_match_nothing_and_show_as_an_ellipsis() {
+        assert!(!same_name(HOLE, HOLE));
+        let partly = format!("history_{HOLE}");
+        assert!(!same_name(&partly, &partly));
+        assert!(same_name("Notes", "notes"));
+        assert_eq!(shown(&partly), "history_…");
+    }
 }

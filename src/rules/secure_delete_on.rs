@@ -31,7 +31,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     word: "FAST",
                     number: None,
                 },
-                "use secure_delete=FAST",
+                "set secure_delete to FAST (deleted content is still zeroed, except on freelist pages)",
                 Applicability::Unsafe,
             );
             diagnostic

@@ -47,7 +47,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                     word: "NORMAL",
                     number: Some("1"),
                 },
-                "use synchronous=NORMAL",
+                "set synchronous to NORMAL (the last commits may roll back after a power loss; the database stays intact)",
                 Applicability::Unsafe,
             );
             Some((text_file, diagnostic))
