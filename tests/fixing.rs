@@ -206,3 +206,41 @@ fn rules_lists_which_rules_fix() {
     assert!(line("prefs-commit").contains(" fix "));
     assert!(!line("fsync-in-loop").contains(" fix "));
 }
+
+#[test]
+fn display_only_fixes_are_shown_and_never_applied() {
+    let schema = "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT);\nVACUUM;\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--fix", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert_eq!(read(&dir, "db/schema.sql"), schema);
+    assert!(stdout(&output).contains("0 fixed"), "{}", stdout(&output));
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let fixes: Vec<(String, String, u64, u64)> = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|finding| {
+            let fix = &finding["fix"];
+            let edit = &fix["edits"][0];
+            (
+                fix["applicability"].as_str().unwrap().to_string(),
+                edit["content"].as_str().unwrap().to_string(),
+                edit["range"]["start"]["offset"].as_u64().unwrap(),
+                edit["range"]["end"]["offset"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        fixes,
+        [
+            ("display-only".to_string(), String::new(), 38, 52),
+            (
+                "display-only".to_string(),
+                "PRAGMA incremental_vacuum".to_string(),
+                55,
+                61
+            ),
+        ]
+    );
+}

@@ -47,7 +47,7 @@ class SettingsStore(private val context: Context) {
     }
 
     fun setOffline(offline: Boolean) {
-        prefs.edit(commit = false) { putBoolean("offline", offline) } // ~ prefs-commit
+        prefs.edit { putBoolean("offline", offline) } // ~ prefs-commit
     }
 
     fun setRadius(radius: Int) {
