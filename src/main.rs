@@ -452,6 +452,11 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     for unused in &unused_ignores {
         warn(&format!("warning: {unused}"));
     }
+    // The text output says it in its summary; the others keep stdout for
+    // their log.
+    if let Some((count, _)) = fixed.filter(|_| !matches!(args.format, Format::Text)) {
+        warn(&fix_summary(Some(count), &report, selection));
+    }
     if !baseline_unmatched.is_empty() {
         warn(&format!(
             "{} baseline entr{} no longer match a finding (fixed, or the code changed); \
