@@ -135,7 +135,17 @@ fn has_fix(diagnostics: &[Diagnostic], selection: Selection) -> bool {
 }
 
 /// The file's text once its fixes converge; `None` when nothing applies.
+/// Parses on a thread with the parsers' stack, as the check did.
 fn fix_file(
+    file: &CheckedFile,
+    options: &Options,
+    selection: Selection,
+    reported: Reported,
+) -> Result<Option<FixedFile>, String> {
+    crate::on_parser_stack(|| fix_file_here(file, options, selection, reported))
+}
+
+fn fix_file_here(
     file: &CheckedFile,
     options: &Options,
     selection: Selection,
