@@ -86,7 +86,9 @@ fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
     let mut bytes = source_bom(source).as_bytes().to_vec();
     bytes.extend_from_slice(rewritten.text.as_bytes());
     // Checked last, as close to the write as it can be.
-    unchanged_on_disk(source)?;
+    let mut checked = source_bom(source).as_bytes().to_vec();
+    checked.extend_from_slice(source.text.as_bytes());
+    crate::write::unchanged_on_disk(&source.path, &checked)?;
     crate::write::replace_file(&source.path, &bytes)
         .map_err(|e| format!("cannot be written: {e}"))?;
     Ok(rules_by_line.len())
@@ -146,17 +148,6 @@ fn source_bom(source: &SourceFile) -> &'static str {
     } else {
         ""
     }
-}
-
-/// The file on disk is still the text that was checked.
-fn unchanged_on_disk(source: &SourceFile) -> Result<(), String> {
-    let bytes = std::fs::read(&source.path).map_err(|e| format!("cannot be read again: {e}"))?;
-    let on_disk = String::from_utf8_lossy(&bytes);
-    let on_disk = on_disk.strip_prefix('\u{feff}').unwrap_or(&on_disk);
-    if on_disk != source.text {
-        return Err("changed since it was checked: not modified (run again)".into());
-    }
-    Ok(())
 }
 
 /// For an offset where a line starts, the comment opener that fits there:

@@ -13,6 +13,7 @@ pub mod context;
 pub mod diagnostic;
 pub mod discover;
 pub mod facts;
+pub mod fix;
 pub mod iteration;
 pub mod lang;
 pub mod model;
@@ -587,7 +588,7 @@ pub fn check_source(file: &SourceFile, options: &Options) -> Result<SourceCheck,
 /// Runs `work` on a thread of its own with `PARSER_STACK_BYTES` of stack,
 /// passing on its panic; on the caller's thread when none can be started
 /// (the nesting caps still bound the recursion, for a normal-sized stack).
-fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     let mut work = Some(work);
     let on_thread = std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()

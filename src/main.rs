@@ -12,7 +12,7 @@ use storlint::diagnostic::Severity;
 use storlint::render;
 use storlint::rules::{self, RULES};
 use storlint::source::{Language, SourceFile};
-use storlint::{FileProblem, Report};
+use storlint::{CheckedFile, FileProblem, Report};
 
 /// Exit codes: nothing to fix, findings or files not checked, usage or
 /// fatal error.
@@ -131,6 +131,21 @@ struct CheckArgs {
     /// the configuration and the baseline hid theirs), then stop.
     #[arg(long, conflicts_with = "write_baseline")]
     add_ignore: bool,
+    /// Apply the safe fixes (they keep the program's behaviour), then
+    /// report what is left.
+    #[arg(long, conflicts_with_all = ["write_baseline", "add_ignore"])]
+    fix: bool,
+    /// With --fix, --fix-only or --diff: the unsafe fixes too (they change
+    /// durability, disk use or locking: review them).
+    #[arg(long)]
+    unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and write nothing (exit 1 when
+    /// there is a diff).
+    #[arg(long, conflicts_with_all = ["fix", "fix_only", "write_baseline", "add_ignore"])]
+    diff: bool,
+    /// Apply the fixes like --fix, without reporting the findings left.
+    #[arg(long, conflicts_with_all = ["write_baseline", "add_ignore"])]
+    fix_only: bool,
 }
 
 /// The flags that override the configuration file.
@@ -263,32 +278,40 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             }),
         },
     };
-    let mut report = if args.paths.iter().any(|p| p.as_os_str() == STDIN) {
-        check_stdin(&args, root.as_deref(), &cwd, &options)?
-    } else if args.stdin_filename.is_some() {
-        return Err(
-            "--stdin-filename names the source read from stdin: pass `-` as the path".into(),
-        );
-    } else {
-        match &root {
-            Some(root) if !storlint::workspace::is_whole_project(&args.paths, root, &cwd) => {
-                storlint::lint_project(root, &args.paths, &cwd, &options)
+    let stdin = args.paths.iter().any(|p| p.as_os_str() == STDIN);
+    if stdin && (args.fix || args.fix_only) {
+        return Err("--fix writes files: with `-` (stdin), use --diff".into());
+    }
+    let lint = || -> Result<Report, String> {
+        let mut report = if stdin {
+            check_stdin(&args, root.as_deref(), &cwd, &options)?
+        } else if args.stdin_filename.is_some() {
+            return Err(
+                "--stdin-filename names the source read from stdin: pass `-` as the path".into(),
+            );
+        } else {
+            match &root {
+                Some(root) if !storlint::workspace::is_whole_project(&args.paths, root, &cwd) => {
+                    storlint::lint_project(root, &args.paths, &cwd, &options)
+                }
+                _ => storlint::lint_paths_with(&args.paths, &cwd, &options),
             }
-            _ => storlint::lint_paths_with(&args.paths, &cwd, &options),
-        }
-        .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?
+        };
+        report.hidden.by_configuration += settings.apply(&mut report);
+        Ok(report)
     };
+    let mut report = lint()?;
     if let Some(problem) = &report.cache_problem {
         warn(&format!(
             "warning: the analysis cache is not used: {problem}"
         ));
     }
-    report.hidden.by_configuration += settings.apply(&mut report);
-    let unused_ignores = settings.unused_ignores(std::mem::take(&mut report.unused_ignores));
+    let mut unused_ignores = settings.unused_ignores(std::mem::take(&mut report.unused_ignores));
     // Baseline paths are the project's, so a run from a subdirectory or on
     // changed files matches the same entries.
-    let root = root.unwrap_or_else(|| cwd.clone());
-    let project_paths = storlint::workspace::ProjectPaths::new(&cwd, &root);
+    let project_root = root.clone().unwrap_or_else(|| cwd.clone());
+    let project_paths = storlint::workspace::ProjectPaths::new(&cwd, &project_root);
     if let Some(path) = &args.write_baseline {
         let count = storlint::baseline::write(path, &report, &project_paths)?;
         warn(&format!(
@@ -299,10 +322,14 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         ));
         return Ok(EXIT_CLEAN);
     }
-    let baseline_unmatched = match &args.baseline {
-        Some(path) => {
-            let baseline = storlint::baseline::Baseline::read(path)?;
-            let applied = baseline.apply(&mut report, &project_paths, |entry| {
+    let baseline = args
+        .baseline
+        .as_deref()
+        .map(storlint::baseline::Baseline::read)
+        .transpose()?;
+    let apply_baseline = |report: &mut Report| match &baseline {
+        Some(baseline) => {
+            let applied = baseline.apply(report, &project_paths, |entry| {
                 storlint::baseline::under_paths(entry, &args.paths, &project_paths)
             });
             report.hidden.by_baseline += applied.hidden;
@@ -310,6 +337,71 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         }
         None => Vec::new(),
     };
+    let mut baseline_unmatched = apply_baseline(&mut report);
+    let selection = storlint::fix::Selection {
+        unsafe_fixes: args.unsafe_fixes,
+    };
+    let mut fixed = None;
+    if args.fix || args.fix_only || args.diff {
+        // A file fixed again is judged as the run judges it: the same
+        // selection, per-file ignores and baseline.
+        let reported = |source: &SourceFile, diagnostics| {
+            let mut one = Report {
+                files: vec![CheckedFile {
+                    source: SourceFile::new(
+                        source.path.clone(),
+                        source.display.clone(),
+                        source.language,
+                        source.text.clone(),
+                    ),
+                    diagnostics,
+                }],
+                ..Report::default()
+            };
+            settings.apply(&mut one);
+            if let Some(baseline) = &baseline {
+                baseline.apply(&mut one, &project_paths, |_| false);
+            }
+            one.files
+                .pop()
+                .map(|file| file.diagnostics)
+                .unwrap_or_default()
+        };
+        let fixes = storlint::fix::fix_report(&report, &options, selection, &reported);
+        for problem in &fixes.problems {
+            warn(&format!("warning: {problem}"));
+        }
+        if args.diff {
+            return print_diff(&fixes, &report, selection);
+        }
+        let mut count = 0;
+        let mut not_written = 0;
+        for file in &fixes.files {
+            match storlint::fix::write(file) {
+                Ok(()) => count += file.fixes,
+                Err(message) => {
+                    not_written += 1;
+                    warn(&format!("warning: {}: {message}", file.source.display));
+                }
+            }
+        }
+        // What is left is reported as a run after the fixes finds it.
+        if count > 0 {
+            report = lint()?;
+            unused_ignores = settings.unused_ignores(std::mem::take(&mut report.unused_ignores));
+            baseline_unmatched = apply_baseline(&mut report);
+        }
+        let failed = not_written + fixes.problems.len();
+        if args.fix_only {
+            warn(&fix_summary(Some(count), &report, selection));
+            return Ok(if failed > 0 && !args.exit_zero {
+                EXIT_FINDINGS
+            } else {
+                EXIT_CLEAN
+            });
+        }
+        fixed = Some((count, failed));
+    }
     if args.add_ignore {
         let added = storlint::add_ignore::add_ignores(&report, &options);
         for problem in &added.problems {
@@ -340,7 +432,15 @@ fn check(args: CheckArgs) -> Result<u8, String> {
                 render::terminal::write_findings(&mut out, &report)
                     .and_then(|()| match args.quiet {
                         true => Ok(()),
-                        false => writeln!(out, "{}", render::terminal::summary(&report)),
+                        false => {
+                            writeln!(out, "{}", render::terminal::summary(&report)).and_then(|()| {
+                                let fixes = fix_summary(fixed.map(|(n, _)| n), &report, selection);
+                                match fixes.is_empty() {
+                                    true => Ok(()),
+                                    false => writeln!(out, "{fixes}"),
+                                }
+                            })
+                        }
                     })
                     .and_then(|()| out.flush()),
             )?;
@@ -359,7 +459,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             written(
                 match args.format {
-                    Format::Sarif => render::sarif::write_sarif(&mut out, &report, &cwd, &root),
+                    Format::Sarif => {
+                        render::sarif::write_sarif(&mut out, &report, &cwd, &project_root)
+                    }
                     _ => render::json::write_json(&mut out, &report),
                 }
                 .and_then(|()| out.flush()),
@@ -372,6 +474,11 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     }
     for unused in &unused_ignores {
         warn(&format!("warning: {unused}"));
+    }
+    // The text output says it in its summary; the others keep stdout for
+    // their log.
+    if let Some((count, _)) = fixed.filter(|_| !matches!(args.format, Format::Text)) {
+        warn(&fix_summary(Some(count), &report, selection));
     }
     if !baseline_unmatched.is_empty() {
         warn(&format!(
@@ -396,12 +503,100 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         .iter()
         .flat_map(|file| &file.diagnostics)
         .any(|diagnostic| diagnostic.severity >= args.fail_on.least());
-    let failing = fails || !report.problems.is_empty() || !unused_ignores.is_empty();
+    let fixes_failed = fixed.is_some_and(|(_, failed)| failed > 0);
+    let failing =
+        fails || !report.problems.is_empty() || !unused_ignores.is_empty() || fixes_failed;
     Ok(if !args.exit_zero && failing {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     })
+}
+
+/// `--diff`: the fixes as a unified diff on stdout, the count on stderr;
+/// exit 1 when there is a diff or a fix failed.
+fn print_diff(
+    fixes: &storlint::fix::Fixes,
+    report: &Report,
+    selection: storlint::fix::Selection,
+) -> Result<u8, String> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for file in &fixes.files {
+        written(write!(
+            out,
+            "{}",
+            storlint::fix::unified_diff(&file.source.display, &file.source.text, &file.fixed)
+        ))?;
+    }
+    written(out.flush())?;
+    let count = fixes.count();
+    let mut line = format!(
+        "Would fix {} in {}",
+        plural(count, "finding"),
+        plural(fixes.files.len(), "file")
+    );
+    if !selection.unsafe_fixes {
+        let more = unsafe_only(report);
+        if more > 0 {
+            line.push_str(&format!("; {more} more with --unsafe-fixes"));
+        }
+    }
+    warn(&format!("{line}."));
+    Ok(if fixes.files.is_empty() && fixes.problems.is_empty() {
+        EXIT_CLEAN
+    } else {
+        EXIT_FINDINGS
+    })
+}
+
+/// "2 fixed; 1 more with --unsafe-fixes" after fixing, "3 fixable with
+/// --fix; 1 more with --unsafe-fixes" otherwise; empty when there is
+/// nothing to say.
+fn fix_summary(
+    fixed: Option<usize>,
+    report: &Report,
+    selection: storlint::fix::Selection,
+) -> String {
+    let diagnostics: Vec<_> = report
+        .files
+        .iter()
+        .flat_map(|file| file.diagnostics.iter().cloned())
+        .collect();
+    let more = if selection.unsafe_fixes {
+        0
+    } else {
+        unsafe_only(report)
+    };
+    let mut line = match fixed {
+        Some(count) => format!("{count} fixed"),
+        None => match storlint::fix::fixable(&diagnostics, selection) {
+            0 if more == 0 => return String::new(),
+            0 => return format!("{more} fixable with --fix --unsafe-fixes"),
+            count => format!("{count} fixable with --fix"),
+        },
+    };
+    if more > 0 {
+        line.push_str(&format!("; {more} more with --unsafe-fixes"));
+    }
+    line
+}
+
+/// Findings whose fix only `--unsafe-fixes` applies.
+fn unsafe_only(report: &Report) -> usize {
+    report
+        .files
+        .iter()
+        .flat_map(|file| &file.diagnostics)
+        .filter(|d| {
+            d.fix
+                .as_ref()
+                .is_some_and(|fix| fix.applicability == storlint::diagnostic::Applicability::Unsafe)
+        })
+        .count()
+}
+
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// A subcommand is one only as the first argument, so a later argument
@@ -591,9 +786,14 @@ fn print_rules() -> Result<u8, String> {
     let mut out = std::io::stdout().lock();
     for rule in RULES {
         let languages: Vec<&str> = rule.languages.iter().map(|l| l.name()).collect();
+        // Whether some of its findings come with a fix.
+        let fix = match rule.fix {
+            rules::FixAvailability::Never => "   ",
+            rules::FixAvailability::Sometimes | rules::FixAvailability::Always => "fix",
+        };
         written(writeln!(
             out,
-            "{:width$}  {:7}  {}  [{}]",
+            "{:width$}  {:7}  {fix}  {}  [{}]",
             rule.id,
             rule.severity.name(),
             rule.summary(),

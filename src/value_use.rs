@@ -340,11 +340,16 @@ impl<'a> Scanner<'a> {
                     return self.closure_discards(id);
                 }
                 // A Kotlin block body returns nothing without `return`;
-                // Swift and Rust return a lone or last expression.
+                // Swift returns a lone expression, from a function that
+                // declares a return type; Rust a last one.
                 NodeKind::Function(function)
                     if self.first_brace(function.name_range.end, node.range.end) == Some(open) =>
                 {
-                    return self.model.language == crate::source::Language::Kotlin;
+                    return match self.model.language {
+                        crate::source::Language::Kotlin => true,
+                        crate::source::Language::Swift => function.returns.is_none(),
+                        _ => false,
+                    };
                 }
                 NodeKind::Loop(_)
                     if self.first_brace(node.range.start, node.range.end) == Some(open) =>

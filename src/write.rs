@@ -6,8 +6,14 @@
 use std::io::Write;
 use std::path::Path;
 
-/// Replaces the file at `path` (or creates it) with `contents`.
+/// Replaces the file at `path` (or creates it) with `contents`. A symbolic
+/// link stays one: the file it points to is replaced.
 pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => std::fs::canonicalize(path)?,
+        _ => path.to_path_buf(),
+    };
+    let path = target.as_path();
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -24,6 +30,17 @@ pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
             .set_permissions(metadata.permissions())?;
     }
     temporary.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The file at `path` still holds `checked`, the bytes that were read and
+/// checked: anything else was written meanwhile (an editor, a formatter),
+/// and writing over it would lose that change.
+pub fn unchanged_on_disk(path: &Path, checked: &[u8]) -> Result<(), String> {
+    let on_disk = std::fs::read(path).map_err(|e| format!("cannot be read again: {e}"))?;
+    if on_disk != checked {
+        return Err("changed since it was checked: not modified (run again)".into());
+    }
     Ok(())
 }
 
@@ -53,5 +70,32 @@ mod tests {
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1);
         replace_file(&dir.path().join("fresh.json"), b"{}").unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_stays_one_and_its_target_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        let target = dir.path().join("real/a.sql");
+        std::fs::write(&target, "old").unwrap();
+        let link = dir.path().join("a.sql");
+        std::os::unix::fs::symlink("real/a.sql", &link).unwrap();
+        replace_file(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_noticed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.kt");
+        std::fs::write(&path, "read").unwrap();
+        assert!(unchanged_on_disk(&path, b"read").is_ok());
+        std::fs::write(&path, "edited").unwrap();
+        assert!(unchanged_on_disk(&path, b"read").is_err());
     }
 }

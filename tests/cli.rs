@@ -718,7 +718,11 @@ fn json_format_follows_the_documented_schema() {
         .unwrap()
         .contains("auto_vacuum = INCREMENTAL"));
     assert_eq!(vacuum["related"], serde_json::json!([]));
-    assert_eq!(vacuum["fix"], serde_json::Value::Null);
+    assert_eq!(vacuum["fix"]["applicability"], "display-only");
+    assert_eq!(
+        vacuum["fix"]["edits"][0]["content"],
+        "PRAGMA incremental_vacuum"
+    );
 
     let fsync = &findings[1];
     assert_eq!(fsync["rule"], "fsync-in-loop");

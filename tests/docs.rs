@@ -112,3 +112,62 @@ fn use_instead_blocks_trigger_nothing() {
         }
     }
 }
+
+/// Whether `fixed` is shown among `blocks`: one of them, or its lines
+/// (trimmed) appear in order in one of the same language, which does more.
+fn shown_in(blocks: &[(Language, String)], language: Language, fixed: &str) -> bool {
+    blocks.iter().any(|(l, block)| {
+        let mut lines = block.lines().map(str::trim);
+        *l == language
+            && fixed
+                .lines()
+                .map(str::trim)
+                .all(|line| lines.any(|l| l == line))
+    })
+}
+
+/// A rule that can fix says how on its page (`## Fix`, with the
+/// applicability), and a rule that cannot has no such section. Where fixing
+/// an Example changes it, the result is shown on the page: in "Use instead"
+/// (maybe with more around it) or in the `## Fix` section.
+#[test]
+fn fixable_rules_document_their_fix_and_show_the_fixed_form() {
+    use storlint::rules::FixAvailability;
+    let mut unshown = Vec::new();
+    for rule in RULES {
+        let section = rule.doc_section("Fix");
+        match (rule.fix, &section) {
+            (FixAvailability::Never, Some(_)) => {
+                panic!("{}: a `## Fix` section, and the rule never fixes", rule.id)
+            }
+            (FixAvailability::Never, None) => continue,
+            (_, None) => panic!("{}: the rule can fix; its page has no `## Fix`", rule.id),
+            (_, Some(text)) => assert!(
+                ["Safe (", "Unsafe (", "Display-only ("]
+                    .iter()
+                    .any(|applicability| text.starts_with(applicability)),
+                "{}: `## Fix` starts with the applicability",
+                rule.id
+            ),
+        }
+        let mut shown = code_blocks(&rule.doc_section("Use instead").unwrap());
+        shown.extend(code_blocks(&section.unwrap_or_default()));
+        for (language, code) in code_blocks(&rule.doc_section("Example").unwrap()) {
+            let file = SourceFile::from_text("doc-example", language, &code);
+            let fixed = storlint::fix::fix_source(
+                &file,
+                &storlint::Options::default(),
+                storlint::fix::Selection { unsafe_fixes: true },
+            )
+            .unwrap_or_else(|message| panic!("{}: {message}", rule.id));
+            if fixed != code && !shown_in(&shown, language, &fixed) {
+                unshown.push(format!(
+                    "{}: fixing this {} example gives a form the page does not show:\n{fixed}",
+                    rule.id,
+                    language.name()
+                ));
+            }
+        }
+    }
+    assert!(unshown.is_empty(), "{}", unshown.join("\n"));
+}

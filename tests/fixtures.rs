@@ -30,9 +30,13 @@ fn annotations(text: &str) -> Vec<(usize, String)> {
     expected
 }
 
+/// The fixtures, without the expected results of fixing them.
 fn fixture_files() -> Vec<PathBuf> {
     let root = common::testdata().join("rules");
-    let mut files: Vec<PathBuf> = walk(&root);
+    let mut files: Vec<PathBuf> = walk(&root)
+        .into_iter()
+        .filter(|path| fixed_kind(path).is_none())
+        .collect();
     files.sort();
     files
 }
@@ -153,4 +157,149 @@ fn every_fixture_with_findings_passes_the_prefilter() {
         })
         .collect();
     assert!(starved.is_empty(), "skipped by the prefilter: {starved:#?}");
+}
+
+/// The two expected results of fixing `bad.kt`: `bad.fixed.kt` (the safe
+/// fixes, `--fix`) and `bad.unsafe-fixed.kt` (`--fix --unsafe-fixes`).
+const FIXED_KINDS: [(&str, bool); 2] = [("fixed", false), ("unsafe-fixed", true)];
+
+/// Which expected result of fixing `path` is, if it is one.
+fn fixed_kind(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_str()?;
+    let stem = name.rsplit_once('.')?.0;
+    FIXED_KINDS
+        .iter()
+        .map(|(kind, _)| *kind)
+        .find(|kind| stem.ends_with(&format!(".{kind}")))
+}
+
+/// `dir/bad.kt` -> `dir/bad.fixed.kt`.
+fn fixed_path(path: &Path, kind: &str) -> PathBuf {
+    let name = path.file_name().unwrap().to_str().unwrap();
+    let (stem, extension) = name.rsplit_once('.').unwrap();
+    path.with_file_name(format!("{stem}.{kind}.{extension}"))
+}
+
+fn fixed(file: &storlint::source::SourceFile, unsafe_fixes: bool) -> String {
+    storlint::fix::fix_source(
+        file,
+        &storlint::Options::default(),
+        storlint::fix::Selection { unsafe_fixes },
+    )
+    .unwrap_or_else(|message| panic!("{}: {message}", file.display))
+}
+
+/// Every fixture is fixed in memory, with the safe fixes and then with the
+/// unsafe ones too. Where that changes it, the expected result sits beside
+/// it (`bad.fixed.kt`; `bad.unsafe-fixed.kt` when the unsafe fixes change
+/// more) and must match exactly; where it does not, no such file exists.
+/// A fixed text parses, holds no finding the fix was for, and fixing it
+/// again changes nothing. `STORLINT_BLESS=1` writes the expected files.
+#[test]
+fn every_fixture_fixes_to_its_expected_text() {
+    let bless = std::env::var_os("STORLINT_BLESS").is_some();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for path in fixture_files() {
+        let file = common::load(&path);
+        let mut previous = file.text.clone();
+        for (kind, unsafe_fixes) in FIXED_KINDS {
+            let expected_path = fixed_path(&path, kind);
+            let result = fixed(&file, unsafe_fixes);
+            let changed = result != previous;
+            if bless {
+                if changed {
+                    std::fs::write(&expected_path, &result).unwrap();
+                } else if expected_path.exists() {
+                    std::fs::remove_file(&expected_path).unwrap();
+                }
+            }
+            match std::fs::read_to_string(&expected_path) {
+                Ok(_) if !changed => failures.push(format!(
+                    "{}: exists, and fixing changes nothing it does not",
+                    expected_path.display()
+                )),
+                Ok(expected) if expected != result => failures.push(format!(
+                    "{}: differs from fixing {}:\n{}",
+                    expected_path.display(),
+                    path.display(),
+                    storlint::fix::unified_diff(
+                        &expected_path.display().to_string(),
+                        &expected,
+                        &result
+                    )
+                )),
+                Err(_) if changed => failures.push(format!(
+                    "{}: missing (fixing changes {})",
+                    expected_path.display(),
+                    path.display()
+                )),
+                _ => {}
+            }
+            if changed {
+                compared += 1;
+                let fixed_file = storlint::source::SourceFile::new(
+                    file.path.clone(),
+                    file.display.clone(),
+                    file.language,
+                    result.clone(),
+                );
+                failures.extend(fixed_is_done(&file, &fixed_file, unsafe_fixes));
+            }
+            previous = result;
+        }
+    }
+    assert!(compared > 0, "no fixture has a fix");
+    assert!(
+        failures.is_empty(),
+        "fixing mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// The fixed text parses as well as the original did, the findings whose
+/// fix was applied are gone, and fixing it again changes nothing.
+fn fixed_is_done(
+    original: &storlint::source::SourceFile,
+    fixed_file: &storlint::source::SourceFile,
+    unsafe_fixes: bool,
+) -> Vec<String> {
+    let options = storlint::Options::default();
+    let selection = storlint::fix::Selection { unsafe_fixes };
+    let unparsed = |file: &storlint::source::SourceFile| {
+        storlint::lang::lower_within(file, options.parse_budget)
+            .map(|model| model.unparsed.len())
+            .unwrap_or(usize::MAX)
+    };
+    let mut failures = Vec::new();
+    let name = &fixed_file.display;
+    if unparsed(fixed_file) > unparsed(original) {
+        failures.push(format!("{name}: the fixed text parses worse"));
+    }
+    let before = storlint::lint_source(original).unwrap();
+    let after = match storlint::lint_source(fixed_file) {
+        Ok(after) => after,
+        Err(problem) => return vec![format!("{name}: the fixed text fails: {problem}")],
+    };
+    for rule in RULES {
+        let unfixed = |diagnostics: &[storlint::diagnostic::Diagnostic]| {
+            diagnostics
+                .iter()
+                .filter(|d| d.rule == rule.id)
+                .filter(|d| !d.fix.as_ref().is_some_and(|fix| selection.applies(fix)))
+                .count()
+        };
+        let left = after.iter().filter(|d| d.rule == rule.id).count();
+        if left > unfixed(&before) {
+            failures.push(format!(
+                "{name}: {} still fires {left} times where {} findings had no fix",
+                rule.id,
+                unfixed(&before)
+            ));
+        }
+    }
+    if fixed(fixed_file, unsafe_fixes) != fixed_file.text {
+        failures.push(format!("{name}: fixing it again changes it"));
+    }
+    failures
 }

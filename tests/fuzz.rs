@@ -707,3 +707,58 @@ fn each_frontend_lowers_mutants_into_ranges_inside_the_text() {
         target.finish();
     });
 }
+
+/// `fix`: the fixtures of the rules that fix, mutated, fixed in memory with
+/// every fix that may be applied (`--unsafe-fixes`). Every edit lies inside
+/// the text on character boundaries; a file a fix would break is left as it
+/// was (an `Err`, not a panic); and a fixed text is done: fixing it again
+/// changes nothing.
+#[test]
+fn fixing_mutated_fixtures_never_panics_and_converges() {
+    let mutants = mutants_per_input();
+    let fixing_rules: Vec<&str> = storlint::rules::RULES
+        .iter()
+        .filter(|rule| rule.fix != storlint::rules::FixAvailability::Never)
+        .map(|rule| rule.id)
+        .collect();
+    let files: Vec<PathBuf> = fixing_rules
+        .iter()
+        .flat_map(|id| fixtures(&common::testdata().join("rules").join(id)))
+        .collect();
+    assert!(!files.is_empty());
+    on_big_stack(move || {
+        let options = fuzz_options();
+        let selection = storlint::fix::Selection { unsafe_fixes: true };
+        let mut target = Target::new("fix");
+        for (index, path) in files.iter().enumerate() {
+            let original = common::load(path);
+            for round in 0..mutants {
+                let (seed, mut rng) = Rng::for_input(0x5eed_f1c5_0bad_cafe, index, round);
+                let text = mutate(&original.text, &mut rng, STRAYS);
+                let file = SourceFile::from_text(&original.display, original.language, &text);
+                let origin = path.display().to_string();
+                target.run(&origin, seed, &text, &extension_of(path), || {
+                    let Ok(diagnostics) = storlint::lint_source_with(&file, &options) else {
+                        return Ok(());
+                    };
+                    for diagnostic in &diagnostics {
+                        for edit in diagnostic.fix.iter().flat_map(|fix| &fix.edits) {
+                            check_range(&file.text, &edit.range, diagnostic.rule)?;
+                        }
+                    }
+                    let Ok(fixed) = storlint::fix::fix_source(&file, &options, selection) else {
+                        return Ok(());
+                    };
+                    let again = SourceFile::from_text(&original.display, original.language, &fixed);
+                    match storlint::fix::fix_source(&again, &options, selection) {
+                        Ok(twice) if twice != fixed => {
+                            Err("fixing the fixed text changes it".into())
+                        }
+                        _ => Ok(()),
+                    }
+                });
+            }
+        }
+        target.finish();
+    });
+}

@@ -228,19 +228,28 @@ fn an_editor_session_gets_diagnostics_hover_actions_and_a_clean_exit() {
     assert!(actions
         .iter()
         .any(|a| a["title"] == "Suppress `prefs-commit` in this file"));
-    // The rule's fix, titled as unsafe and not preferred.
+    // The rule's fix: safe, so preferred.
     let fix = actions
         .iter()
-        .find(|a| {
-            a["title"]
-                .as_str()
-                .unwrap()
-                .ends_with("(unsafe: changes behaviour)")
-        })
+        .find(|a| !a["title"].as_str().unwrap().starts_with("Suppress"))
         .unwrap_or_else(|| panic!("{actions:?}"));
     assert_eq!(fix["kind"], "quickfix");
-    assert_eq!(fix["isPreferred"], Value::Null);
+    assert_eq!(fix["isPreferred"], true);
     assert_eq!(fix["edit"]["changes"][&uri][0]["newText"], "apply");
+    // `source.fixAll.storlint` applies the file's safe fixes, and only that
+    // kind is offered when only it is asked for.
+    let fix_all = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["source.fixAll.storlint"] },
+        }),
+    );
+    let fix_all = fix_all["result"].as_array().unwrap();
+    assert_eq!(fix_all.len(), 1, "{fix_all:?}");
+    assert_eq!(fix_all[0]["kind"], "source.fixAll.storlint");
+    assert_eq!(fix_all[0]["edit"]["changes"][&uri][0]["newText"], "apply");
     // Applying the suppression, as the editor would, silences the finding.
     let edit = &suppress["edit"]["changes"][&uri][0];
     assert_eq!(edit["range"]["start"]["line"], 3);

@@ -56,6 +56,16 @@ fn capitalized(sentence: &str) -> String {
     }
 }
 
+/// How a fix of this applicability gets applied, for the reader.
+pub fn applicability_phrase(applicability: crate::diagnostic::Applicability) -> &'static str {
+    use crate::diagnostic::Applicability;
+    match applicability {
+        Applicability::Safe => "safe fix: `--fix` applies it",
+        Applicability::Unsafe => "unsafe fix: `--fix --unsafe-fixes` applies it",
+        Applicability::DisplayOnly => "suggested change: review and apply it by hand",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -191,7 +191,41 @@ fn result(locator: &Locator, source: &SourceFile, diagnostic: &Diagnostic) -> Va
     if !related.is_empty() {
         result["relatedLocations"] = json!(related);
     }
+    if let Some(fix) = &diagnostic.fix {
+        result["fixes"] = json!([sarif_fix(locator, source, fix)]);
+    }
     result
+}
+
+/// A fix as SARIF's `fix`: one artifact change of the finding's file, each
+/// edit a replacement of a region (lines and UTF-16 columns, and the byte
+/// offsets on disk, after any byte-order mark) by the inserted text.
+/// SARIF has no applicability: the description says it, and an unsafe or
+/// display-only fix is for a person to review.
+fn sarif_fix(locator: &Locator, source: &SourceFile, fix: &crate::diagnostic::Fix) -> Value {
+    let replacements: Vec<Value> = fix
+        .edits
+        .iter()
+        .map(|edit| {
+            let region = &physical_location(locator, source, &edit.range)["region"];
+            let mut deleted = region.clone();
+            deleted["byteOffset"] = json!(source.bom_len + edit.range.start);
+            deleted["byteLength"] = json!(edit.range.len());
+            json!({
+                "deletedRegion": deleted,
+                "insertedContent": { "text": edit.content },
+            })
+        })
+        .collect();
+    json!({
+        "description": {
+            "text": format!("{} ({})", fix.title, super::applicability_phrase(fix.applicability)),
+        },
+        "artifactChanges": [{
+            "artifactLocation": locator.artifact_location(&source.display),
+            "replacements": replacements,
+        }],
+    })
 }
 
 /// Code review shows only this text, so it carries the evidence and the advice too.

@@ -95,7 +95,16 @@ fn to_rendered(diagnostic: &Diagnostic) -> Rendered<()> {
         })
         .collect();
     notes.extend(diagnostic.note.iter().map(|n| format!("note: {n}")));
-    notes.push(format!("help: {}", diagnostic.help));
+    // The fix, when there is one, is the advice: what it changes and how
+    // to have it applied.
+    notes.push(match &diagnostic.fix {
+        Some(fix) => format!(
+            "help: {}; {}",
+            fix.title,
+            super::applicability_phrase(fix.applicability)
+        ),
+        None => format!("help: {}", diagnostic.help),
+    });
     notes.push(format!("see `storlint rule {}`", diagnostic.rule));
     Rendered::new(severity)
         .with_code(diagnostic.rule)

@@ -1,4 +1,4 @@
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::model::HOLE;
 use crate::project::Project;
 use crate::rules::{Check, FixAvailability, Rule};
@@ -10,7 +10,7 @@ pub const RULE: Rule = Rule {
     id: "autoincrement",
     severity: Severity::Warning,
     languages: &[Language::Rust, Language::Swift, Language::Kotlin, Language::Sql],
-    fix: FixAvailability::Never,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/autoincrement.md"),
     help: "declare the column `INTEGER PRIMARY KEY` without AUTOINCREMENT: SQLite still assigns unique rowids; keep AUTOINCREMENT only if ids of deleted rows must never be reused",
     check: Check::Project(check),
@@ -42,19 +42,40 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
         for column in &table.item.columns {
             if let Some(keyword) = &column.autoincrement {
-                findings.push((
-                    table.file,
-                    diagnostic(
-                        &table.item.name,
-                        &column.name,
-                        keyword.clone(),
-                        "makes every insert update sqlite_sequence",
-                    ),
-                ));
+                let mut diagnostic = diagnostic(
+                    &table.item.name,
+                    &column.name,
+                    keyword.clone(),
+                    "makes every insert update sqlite_sequence",
+                );
+                diagnostic.fix = drop_keyword_fix(&project.files[table.file].source.text, keyword);
+                findings.push((table.file, diagnostic));
             }
         }
     }
     findings
+}
+
+/// The `AUTOINCREMENT` keyword deleted with the space before it, where the
+/// source spells it: display-only, since a table already created keeps it
+/// (only a schema not yet shipped, or a rebuilt table, loses it), and a
+/// deleted row's key may then be reused.
+fn drop_keyword_fix(text: &str, keyword: &ByteRange) -> Option<Fix> {
+    if !text
+        .get(keyword.clone())?
+        .eq_ignore_ascii_case("AUTOINCREMENT")
+    {
+        return None;
+    }
+    let start = text[..keyword.start].trim_end_matches([' ', '\t']).len();
+    Some(Fix {
+        title: "drop AUTOINCREMENT in a schema not yet shipped (a deleted row's key may then be reused)".to_string(),
+        edits: vec![Edit {
+            range: start..keyword.end,
+            content: String::new(),
+        }],
+        applicability: Applicability::DisplayOnly,
+    })
 }
 
 fn diagnostic(table: &str, column: &str, range: ByteRange, label: &str) -> Diagnostic {

@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::lang::sql::SqlFactKind;
 use crate::project::{FunctionRef, Project, SqlSummary};
 use crate::rules::{Check, FixAvailability, Rule};
@@ -10,7 +10,7 @@ pub const RULE: Rule = Rule {
     id: "full-vacuum",
     severity: Severity::Warning,
     languages: &[Language::Rust, Language::Swift, Language::Kotlin, Language::Sql],
-    fix: FixAvailability::Never,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/full-vacuum.md"),
     help: "set `PRAGMA auto_vacuum = INCREMENTAL` once and run `PRAGMA incremental_vacuum(N)` to free N pages when it suits the app; to make a backup copy, use `VACUUM INTO 'file'`",
     check: Check::Project(check),
@@ -61,16 +61,37 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                         &mut findings,
                     );
                 }
-                _ => findings.push((
-                    file,
-                    RULE.diagnostic(statement.fact.keyword_range.clone(), MESSAGE)
+                _ => findings.push((file, {
+                    let mut diagnostic = RULE
+                        .diagnostic(statement.fact.keyword_range.clone(), MESSAGE)
                         .label("rewrites the whole database")
-                        .note(NOTE),
-                )),
+                        .note(NOTE);
+                    diagnostic.fix = incremental_fix(&entry.source.text, &statement.fact);
+                    diagnostic
+                })),
             }
         }
     }
     findings
+}
+
+/// `PRAGMA incremental_vacuum` in place of a plain `VACUUM` written out in
+/// the source: display-only, since it frees pages only once the database
+/// is in `auto_vacuum = INCREMENTAL`, a mode set before the tables exist or
+/// by one more VACUUM.
+fn incremental_fix(text: &str, fact: &crate::lang::sql::SqlFact) -> Option<Fix> {
+    let keyword = text.get(fact.keyword_range.clone())?;
+    let statement = text.get(fact.statement_range.clone())?;
+    let plain = keyword.eq_ignore_ascii_case("VACUUM")
+        && statement.trim().trim_end_matches(';').trim() == keyword;
+    plain.then(|| Fix {
+        title: "set `PRAGMA auto_vacuum = INCREMENTAL` once and run `PRAGMA incremental_vacuum(N)` here instead".to_string(),
+        edits: vec![Edit {
+            range: fact.keyword_range.clone(),
+            content: "PRAGMA incremental_vacuum".to_string(),
+        }],
+        applicability: Applicability::DisplayOnly,
+    })
 }
 
 /// `vacuum`, `vacuumDatabase`, `run_vacuum`: a name with the word "vacuum"

@@ -22,7 +22,7 @@ pub mod write_without_transaction;
 
 use crate::catalog::Classified;
 use crate::diagnostic::Related;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::facts::SqlFactAt;
 use crate::lang::sql::{CreateIndex, CreateTable, PragmaValue, SqlFact, SqlFactKind, TableChange};
 use crate::model::{Model, HOLE};
@@ -399,6 +399,141 @@ pub(crate) fn chain_names(project: &Project, chain: &[(CallRef, FunctionRef)]) -
 
 pub(crate) use crate::iteration::mentions_varying;
 pub(crate) use crate::model::{repetition, Repetition};
+
+/// What a pragma is set to instead, as SQL spells it (`NORMAL`) and as a
+/// number where SQLite has one (`1`).
+pub(crate) struct NewValue {
+    pub word: &'static str,
+    pub number: Option<&'static str>,
+}
+
+/// A fix setting a pragma's value to `new`, edited where the source spells
+/// the value: a word, number or quoted string written out as SQL reads it
+/// (the fact's range maps through the string's escapes, so a value the
+/// source does not spell byte for byte, escaped, split or interpolated,
+/// gets no fix), or the last name of a typed API's value
+/// (`SqliteJournalMode::Delete`, `JournalMode.TRUNCATE`, `.delete`), in
+/// that API's spelling.
+pub(crate) fn pragma_value_fix(
+    text: &str,
+    value: &PragmaValue,
+    new: &NewValue,
+    title: &str,
+    applicability: Applicability,
+) -> Option<Fix> {
+    if value.is_hole {
+        return None;
+    }
+    let written = text.get(value.range.clone())?;
+    let as_sql = |spelled: &str| {
+        if spelled.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+            new.number.unwrap_or(new.word).to_string()
+        } else if spelled.chars().all(|c| !c.is_ascii_uppercase()) {
+            new.word.to_ascii_lowercase()
+        } else {
+            new.word.to_string()
+        }
+    };
+    let edit = if written == value.text {
+        Edit {
+            range: value.range.clone(),
+            content: as_sql(written),
+        }
+    } else if let Some(quote) = ['\'', '"']
+        .into_iter()
+        .find(|&q| written.len() >= 2 && written.starts_with(q) && written.ends_with(q))
+        .filter(|&q| written[1..written.len() - 1] == value.text && !value.text.contains(q))
+    {
+        Edit {
+            range: value.range.clone(),
+            content: format!("{quote}{}{quote}", as_sql(&value.text)),
+        }
+    } else {
+        api_value_edit(written, value, new)?
+    };
+    Some(Fix {
+        title: title.to_string(),
+        edits: vec![edit],
+        applicability,
+    })
+}
+
+/// `SqliteJournalMode::Delete` -> `SqliteJournalMode::Wal`: the value's
+/// last name, in the case its API uses (Room's `SCREAMING_CASE`, where WAL
+/// is `WRITE_AHEAD_LOGGING`; sqlx's `CamelCase`; Swift's `lowercase`).
+fn api_value_edit(written: &str, value: &PragmaValue, new: &NewValue) -> Option<Edit> {
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if !written
+        .chars()
+        .all(|c| is_name_char(c) || c.is_whitespace() || matches!(c, '.' | ':' | '='))
+    {
+        return None;
+    }
+    let name_start = written
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_name_char(*c))
+        .last()?
+        .0;
+    let name = &written[name_start..];
+    if !name.eq_ignore_ascii_case(&value.text) {
+        return None;
+    }
+    let content = if name.chars().all(|c| !c.is_ascii_lowercase()) {
+        match new.word {
+            "WAL" => "WRITE_AHEAD_LOGGING".to_string(),
+            word => word.to_string(),
+        }
+    } else if name.chars().all(|c| !c.is_ascii_uppercase()) {
+        new.word.to_ascii_lowercase()
+    } else {
+        let lower = new.word.to_ascii_lowercase();
+        lower[..1].to_ascii_uppercase() + &lower[1..]
+    };
+    let start = value.range.start + name_start;
+    Some(Edit {
+        range: start..value.range.end,
+        content,
+    })
+}
+
+/// A fix deleting the statement `range` where it stands alone on its line:
+/// the whole line goes, or, before a trailing comment, the statement and
+/// the space after it (the comment stays). Elsewhere (several statements on
+/// a line, part of an expression), no fix.
+pub(crate) fn delete_statement_fix(
+    text: &str,
+    range: &ByteRange,
+    title: &str,
+    applicability: Applicability,
+) -> Option<Fix> {
+    let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+    if !text[line_start..range.start].trim().is_empty() {
+        return None;
+    }
+    let line_end = text[range.end..]
+        .find('\n')
+        .map_or(text.len(), |i| range.end + i + 1);
+    let rest = &text[range.end..line_end];
+    let after_statement = rest.trim_start_matches([' ', '\t']);
+    let after_statement = after_statement.strip_prefix(';').unwrap_or(after_statement);
+    let trailing = after_statement.trim_start_matches([' ', '\t']);
+    let edit_range = if trailing.trim().is_empty() {
+        line_start..line_end
+    } else if trailing.starts_with("//") {
+        range.start..line_end - trailing.len()
+    } else {
+        return None;
+    };
+    Some(Fix {
+        title: title.to_string(),
+        edits: vec![Edit {
+            range: edit_range,
+            content: String::new(),
+        }],
+        applicability,
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ pub const RULE: Rule = Rule {
     id: "prefs-commit",
     severity: Severity::Warning,
     languages: &[Language::Kotlin],
-    fix: FixAvailability::Always,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/prefs-commit.md"),
     help: "use `apply()`: it updates the in-memory preferences at once and writes the file in the background",
     check: Check::File(check),
@@ -40,7 +40,8 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 PrefsSyncWrite::Commit => {
                     // A logged result is recorded, not acted on: no
                     // decision depends on it.
-                    let fate = if crate::value_use::value_unused(ctx.model, &ctx.file.text, node) {
+                    let unused = crate::value_use::value_unused(ctx.model, &ctx.file.text, node);
+                    let fate = if unused {
                         "its result is never read"
                     } else if crate::value_use::value_only_logged(ctx.model, node) {
                         "its result is only logged"
@@ -55,7 +56,12 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     )
                     .label("blocks until the XML file is written")
                     .note(NOTE);
-                    Some(with_fix(diagnostic, call.name_range.clone(), "apply", "use `apply()`"))
+                    // `apply()` returns nothing: a logged result keeps `commit()`.
+                    Some(if unused {
+                        with_fix(diagnostic, call.name_range.clone(), "apply", "use `apply()`")
+                    } else {
+                        diagnostic
+                    })
                 }
                 PrefsSyncWrite::EditCommit { flag } => {
                     let diagnostic = RULE.diagnostic(flag.clone(),
@@ -68,7 +74,9 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     .secondary(call.name_range.clone(), "this edit block")
                     .note(NOTE)
                     .help("drop `commit = true`: the default commits with `apply()`, which writes the file in the background");
-                    Some(with_fix(diagnostic, flag.clone(), "false", "commit with `apply()`"))
+                    let (range, content) = dropped_flag(&ctx.file.text, call, flag)
+                        .map_or_else(|| (flag.clone(), "false"), |range| (range, ""));
+                    Some(with_fix(diagnostic, range, content, "drop `commit = true`: the default commits with `apply()`"))
                 }
                 PrefsSyncWrite::Synchronize => None,
             }
@@ -121,6 +129,33 @@ fn android_lint_silenced(ctx: &FileContext, node: NodeId) -> bool {
 
 /// Every fix here trades a synchronous, checked write for an asynchronous
 /// one: a behaviour change, so never applied without `--unsafe-fixes`.
+/// The parentheses of `edit(commit = true) { ... }` when the flag is all
+/// they hold and a trailing lambda follows: deleted, they leave
+/// `edit { ... }`. Elsewhere the flag is set to `false` instead.
+fn dropped_flag(
+    text: &str,
+    call: &Call,
+    flag: &crate::source::ByteRange,
+) -> Option<crate::source::ByteRange> {
+    let argument = call
+        .args
+        .iter()
+        .find(|arg| arg.range.start <= flag.start && flag.end <= arg.range.end)?;
+    let before = text.get(call.name_range.end..argument.range.start)?;
+    let open = call.name_range.end + before.find('(')?;
+    if !text[call.name_range.end..open].trim().is_empty()
+        || !text[open + 1..argument.range.start].trim().is_empty()
+    {
+        return None;
+    }
+    let after = &text[argument.range.end..];
+    let rest = after.trim_start();
+    let rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    let close = text.len() - rest.len();
+    let lambda_follows = rest.strip_prefix(')')?.trim_start().starts_with('{');
+    lambda_follows.then_some(call.name_range.end..close + 1)
+}
+
 fn with_fix(
     mut diagnostic: Diagnostic,
     range: crate::source::ByteRange,
@@ -133,7 +168,9 @@ fn with_fix(
             range,
             content: content.to_string(),
         }],
-        applicability: Applicability::Unsafe,
+        // Safe: the same change, made in memory at once and written in the
+        // background; only a result nobody reads is given up.
+        applicability: Applicability::Safe,
     });
     diagnostic
 }
@@ -159,17 +196,19 @@ mod tests {
     }
 
     #[test]
-    fn fixes_swap_commit_for_apply() {
+    fn fixes_swap_commit_for_apply_and_drop_the_commit_flag() {
         let src = "import android.content.SharedPreferences\n\
                    fun f(prefs: SharedPreferences) {\n    \
                    prefs.edit().putInt(\"a\", 1).commit()\n    \
                    prefs.edit(commit = true) { putInt(\"b\", 2) }\n    \
-                   prefs.edit(true) { putInt(\"c\", 3) }\n}\n";
+                   prefs.edit(true) { putInt(\"c\", 3) }\n    \
+                   prefs.edit(commit = true, action = { putInt(\"d\", 4) })\n}\n";
         assert_eq!(
             fixes(src),
             [
                 ("commit".to_string(), "apply".to_string()),
-                ("true".to_string(), "false".to_string()),
+                ("(commit = true)".to_string(), String::new()),
+                ("(true)".to_string(), String::new()),
                 ("true".to_string(), "false".to_string()),
             ]
         );

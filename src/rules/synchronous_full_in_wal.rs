@@ -1,13 +1,13 @@
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::project::{sets_wal, Place, Project};
-use crate::rules::{Check, FixAvailability, Rule};
+use crate::rules::{Check, FixAvailability, NewValue, Rule};
 use crate::source::Language;
 
 pub const RULE: Rule = Rule {
     id: "synchronous-full-in-wal",
     severity: Severity::Hint,
     languages: &[Language::Rust, Language::Swift, Language::Kotlin, Language::Sql],
-    fix: FixAvailability::Never,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/synchronous-full-in-wal.md"),
     help: "use `PRAGMA synchronous = NORMAL`: in WAL mode it cannot corrupt the database; the last transactions may roll back after a power loss",
     check: Check::Project(check),
@@ -34,11 +34,22 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             if !in_wal(project, executed_in, place) {
                 return None;
             }
-            let diagnostic = RULE.diagnostic(value.range.clone(),
+            let mut diagnostic = RULE.diagnostic(value.range.clone(),
                 format!("synchronous={level} on a WAL database syncs the log on every commit, where NORMAL syncs only at checkpoints"),
             )
             .label(format!("{level} with WAL"))
             .note("Mapbox's offline cache measured WAL with synchronous=NORMAL at 2x to 5x faster (iPhone 6s writing: 2.5 to 4.4 MB/s); keep FULL only if every committed transaction must survive power loss");
+            // Unsafe: a power loss may roll back the last commits.
+            diagnostic.fix = super::pragma_value_fix(
+                &project.files[text_file].source.text,
+                value,
+                &NewValue {
+                    word: "NORMAL",
+                    number: Some("1"),
+                },
+                "set synchronous to NORMAL (the last commits may roll back after a power loss; the database stays intact)",
+                Applicability::Unsafe,
+            );
             Some((text_file, diagnostic))
         })
         .collect()

@@ -1,0 +1,44 @@
+import Foundation
+
+final class SettingsStore {
+    private let defaults: UserDefaults
+    private let shared = UserDefaults(suiteName: "group.com.example.trails")
+
+    init(defaults: UserDefaults = .standard) {
+        self.defaults = defaults
+    }
+
+    func setUnits(metric: Bool) {
+        defaults.set(metric, forKey: "metric")
+        // ~ userdefaults-synchronize
+    }
+
+    func setWidgetTrail(_ name: String) {
+        shared?.set(name, forKey: "widget_trail")
+        // ~ userdefaults-synchronize
+    }
+
+    func reset() {
+        defaults.removeObject(forKey: "metric")
+        // ~ userdefaults-synchronize
+    }
+}
+
+func saveLastOpened(_ date: Date) {
+    UserDefaults.standard.set(date, forKey: "last_opened")
+    // ~ userdefaults-synchronize
+}
+
+func saveGroupFlag() {
+    let group = UserDefaults(suiteName: "group.com.example.trails")!
+    group.set(true, forKey: "onboarded")
+    if !group.synchronize() { // ~ userdefaults-synchronize
+        print("defaults not saved")
+    }
+}
+
+func legacySave(_ value: Int) {
+    let legacy = NSUserDefaults.standardUserDefaults()
+    legacy.setInteger(value, forKey: "count")
+    // ~ userdefaults-synchronize
+}
