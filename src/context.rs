@@ -35,7 +35,33 @@ pub struct Options {
     pub exclude: PathMatcher,
     /// Where the analysis cache lives (`cache`); none: every file is parsed.
     pub cache_dir: Option<std::path::PathBuf>,
+    /// Stops the run early when set (an editor's lint an edit made stale).
+    pub cancel: Cancel,
 }
+
+/// A flag another thread sets to stop a run: the files not yet read are
+/// left unchecked and the report says it was cancelled.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// Two options are alike when they share the one flag.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 /// The default `Options::max_file_size`: 5 MB, far above hand-written
 /// source; what is larger is generated or data.
@@ -51,6 +77,7 @@ impl Default for Options {
             test_paths: PathMatcher::default(),
             exclude: PathMatcher::default(),
             cache_dir: None,
+            cancel: Cancel::default(),
         }
     }
 }

@@ -133,6 +133,8 @@ pub struct Report {
     /// Why the analysis cache could not be used, when it could not: the run
     /// went on without it.
     pub cache_problem: Option<String>,
+    /// The run was stopped through `Options::cancel`: the report is partial.
+    pub cancelled: bool,
 }
 
 /// Findings found and not reported, counted so the summary can say which
@@ -331,7 +333,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     const MAX_PASSES: usize = 6;
     let mut searched: HashSet<Vec<String>> = HashSet::new();
     for _ in 0..MAX_PASSES {
-        if skipped.is_empty() {
+        if skipped.is_empty() || options.cancel.is_cancelled() {
             break;
         }
         let project = project_of(&analysed);
@@ -376,6 +378,10 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             }
         }
         skipped = still_skipped;
+    }
+    if options.cancel.is_cancelled() {
+        report.cancelled = true;
+        return report;
     }
     if let Some(cache) = cache {
         // Every file of the project was looked at: an entry not used now
@@ -480,6 +486,9 @@ fn check_discovered(
     filter: Filter,
     cache: Option<&cache::Cache>,
 ) -> Outcome {
+    if options.cancel.is_cancelled() {
+        return Outcome::Skipped(0);
+    }
     // Test files are neither reported nor evidence: no need to read them.
     if options.skips_test_file(&found.layout_path, &found.path, found.language) {
         return Outcome::TestCode;

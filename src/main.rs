@@ -277,6 +277,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
                     .map(|root| root.join(storlint::cache::DIR_NAME))
             }),
         },
+        cancel: storlint::context::Cancel::default(),
     };
     let stdin = args.paths.iter().any(|p| p.as_os_str() == STDIN);
     if stdin && (args.fix || args.fix_only) {

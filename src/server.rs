@@ -7,8 +7,9 @@
 //! its rule.
 //!
 //! The main loop never runs an analysis itself: one worker thread at a
-//! time lints, and a result that an edit made stale is dropped unpublished.
-//! Edits are debounced; opening and saving lint at once.
+//! time lints; an edit cancels it (`Options::cancel`) and its stale result
+//! is dropped unpublished. Edits are debounced; opening and saving lint at
+//! once.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -22,6 +23,7 @@ use lsp_types::request::Request as _;
 use lsp_types::{self as lsp, Url};
 
 use crate::config::{self, Overrides, Settings};
+use crate::context::Cancel;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::discover::Buffer;
 use crate::rules::RULES;
@@ -118,6 +120,8 @@ struct Server {
     due: Option<Instant>,
     /// A lint is running on the worker.
     running: bool,
+    /// Stops the running lint, once an edit made its result stale.
+    cancel: Cancel,
     results: (Sender<Vec<Lint>>, Receiver<Vec<Lint>>),
     shutdown_requested: bool,
     /// The client can watch files for the server (see `watch_files`).
@@ -134,6 +138,7 @@ impl Server {
             generation: 0,
             due: None,
             running: false,
+            cancel: Cancel::default(),
             results: crossbeam_channel::unbounded(),
             shutdown_requested: false,
             watch_files_when_initialized: false,
@@ -351,6 +356,8 @@ impl Server {
     }
 
     fn lint_in(&mut self, delay: Duration) {
+        // The running lint's result would be dropped: stop it early.
+        self.cancel.cancel();
         self.generation += 1;
         self.due = Some(Instant::now() + delay);
     }
@@ -374,6 +381,8 @@ impl Server {
             return;
         }
         self.running = true;
+        self.cancel = Cancel::default();
+        let cancel = self.cancel.clone();
         let generation = self.generation;
         let results = self.results.0.clone();
         std::thread::spawn(move || {
@@ -387,7 +396,7 @@ impl Server {
                     let buffers = documents.into_iter().map(|(_, buffer)| buffer).collect();
                     Lint {
                         generation,
-                        result: lint_project(buffers, root.as_deref()),
+                        result: lint_project(buffers, root.as_deref(), &cancel),
                         root,
                         documents: texts,
                     }
@@ -623,7 +632,11 @@ fn safe_edits(findings: &[Diagnostic]) -> Vec<&crate::diagnostic::Edit> {
 }
 
 /// Reads the project's configuration and lints the buffers in it.
-fn lint_project(buffers: Vec<Buffer>, root: Option<&Path>) -> Result<(Report, Settings), String> {
+fn lint_project(
+    buffers: Vec<Buffer>,
+    root: Option<&Path>,
+    cancel: &Cancel,
+) -> Result<(Report, Settings), String> {
     let cwd = match root {
         Some(root) => root.to_path_buf(),
         None => std::env::current_dir().map_err(|e| e.to_string())?,
@@ -638,6 +651,7 @@ fn lint_project(buffers: Vec<Buffer>, root: Option<&Path>) -> Result<(Report, Se
         test_paths: settings.test_path_matcher()?,
         exclude: settings.exclude_matcher()?,
         cache_dir: root.map(|root| root.join(crate::cache::DIR_NAME)),
+        cancel: cancel.clone(),
         ..Options::default()
     };
     let report =

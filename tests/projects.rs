@@ -228,3 +228,20 @@ fn each_file_checked_in_its_project_has_the_whole_runs_findings() {
     // judged wrongly: the test proves the project is what decides.
     assert!(differs_alone > 0);
 }
+
+/// A cancelled run stops before reading files and says its report is
+/// partial: an editor drops it.
+#[test]
+fn a_cancelled_run_checks_nothing_and_says_so() {
+    let project = common::testdata().join("demo");
+    let options = storlint::Options::default();
+    let whole =
+        storlint::lint_paths_with(std::slice::from_ref(&project), &project, &options).unwrap();
+    assert!(!whole.cancelled && whole.checked > 0);
+    options.cancel.cancel();
+    let cancelled =
+        storlint::lint_paths_with(std::slice::from_ref(&project), &project, &options).unwrap();
+    assert!(cancelled.cancelled);
+    assert_eq!(cancelled.checked, 0);
+    assert!(cancelled.files.is_empty());
+}
