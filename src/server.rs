@@ -434,7 +434,7 @@ impl Server {
                 }
             };
             settings.apply(&mut report);
-            let cwd = lint.root.clone();
+            let cwd = working_directory(lint.root.as_deref());
             for (uri, text) in lint.documents {
                 let Some(document) = self.documents.get(&uri) else {
                     continue;
@@ -442,10 +442,7 @@ impl Server {
                 if document.text != text {
                     continue;
                 }
-                let display = match &cwd {
-                    Some(root) => crate::discover::display_path(&document.path, root),
-                    None => crate::discover::display_path(&document.path, Path::new("")),
-                };
+                let display = crate::discover::display_path(&document.path, &cwd);
                 let checked = report
                     .files
                     .iter()
@@ -474,7 +471,7 @@ impl Server {
                 let mut diagnostics: Vec<lsp::Diagnostic> = source
                     .findings
                     .iter()
-                    .map(|finding| to_lsp(finding, &source.source, cwd.as_deref()))
+                    .map(|finding| to_lsp(finding, &source.source, &cwd))
                     .collect();
                 diagnostics.extend(problems.map(|problem| problem_to_lsp(problem, &source.source)));
                 self.send(diagnostics_notification(uri.clone(), diagnostics));
@@ -541,14 +538,14 @@ impl Server {
             })
         };
         let mut actions = Vec::new();
-        let cwd = self.root_of(&published.source.path);
+        let cwd = working_directory(self.root_of(&published.source.path).as_deref());
         if wants(lsp::CodeActionKind::QUICKFIX.as_str()) {
             let model = crate::lang::lower_within(source, crate::lang::PARSE_BUDGET).ok();
             for finding in published.findings.iter().filter(|f| {
                 f.primary.range.start <= end
                     && start <= f.primary.range.end.max(f.primary.range.start)
             }) {
-                let diagnostic = to_lsp(finding, source, cwd.as_deref());
+                let diagnostic = to_lsp(finding, source, &cwd);
                 if let Some(fix) = finding
                     .fix
                     .as_ref()
@@ -637,10 +634,7 @@ fn lint_project(
     root: Option<&Path>,
     cancel: &Cancel,
 ) -> Result<(Report, Settings), String> {
-    let cwd = match root {
-        Some(root) => root.to_path_buf(),
-        None => std::env::current_dir().map_err(|e| e.to_string())?,
-    };
+    let cwd = working_directory(root);
     let file = root
         .and_then(config::find)
         .map(|path| config::load(&path).map_err(|error| error.to_string()))
@@ -750,7 +744,16 @@ fn code_action(
     })
 }
 
-fn to_lsp(finding: &Diagnostic, source: &SourceFile, root: Option<&Path>) -> lsp::Diagnostic {
+/// What a lint's paths are relative to: the project root, or without one
+/// the server's own working directory, as for a command-line run there.
+fn working_directory(root: Option<&Path>) -> PathBuf {
+    root.map(Path::to_path_buf)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default()
+}
+
+/// `cwd`: what the report's displayed paths are relative to.
+fn to_lsp(finding: &Diagnostic, source: &SourceFile, cwd: &Path) -> lsp::Diagnostic {
     let mut message = finding.message.clone();
     if let Some(note) = &finding.note {
         message.push_str(&format!("\nnote: {note}"));
@@ -768,10 +771,7 @@ fn to_lsp(finding: &Diagnostic, source: &SourceFile, root: Option<&Path>) -> lsp
         })
         .collect();
     related.extend(finding.related.iter().filter_map(|step| {
-        let path = match root {
-            Some(root) => root.join(&step.path),
-            None => PathBuf::from(&step.path),
-        };
+        let path = cwd.join(&step.path);
         let position =
             |(line, character): (usize, usize)| lsp::Position::new(line as u32, character as u32);
         Some(lsp::DiagnosticRelatedInformation {

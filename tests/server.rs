@@ -349,3 +349,25 @@ fn open_files_are_judged_with_the_project_and_republished_when_it_changes() {
     client.notify("exit", Value::Null);
     assert_eq!(client.exit_code(), Some(0));
 }
+
+/// A file in no project (no workspace folder, no `.git`, no configuration)
+/// is judged on its own, its paths relative to where the server started.
+#[test]
+fn a_file_outside_any_project_is_checked_alone() {
+    let dir = common::project(&[("Settings.kt", PREFS)]);
+    let path = dir.path().canonicalize().unwrap().join("Settings.kt");
+    let uri = uri_of(&path);
+    let mut client = Client::start(&dir.path().canonicalize().unwrap());
+    client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": null, "capabilities": {} }),
+    );
+    client.notify("initialized", json!({}));
+    open(&mut client, &uri, PREFS);
+    let diagnostics = client.diagnostics(&uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "prefs-commit");
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert_eq!(client.exit_code(), Some(0));
+}
