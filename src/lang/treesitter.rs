@@ -357,6 +357,29 @@ pub(crate) struct JumpSyntax {
     pub boundaries: &'static [&'static str],
     /// What an unlabelled `break` leaves before any loop (Swift's `switch`).
     pub break_targets: &'static [&'static str],
+    /// The words a jump's syntax starts with (`return`, `break`): a subtree
+    /// holding none of them holds no jump, and is not walked.
+    pub jump_words: &'static [&'static str],
+}
+
+/// The sorted offsets where any of `words` occurs in `text`, as a word or
+/// inside one.
+fn offsets_of(text: &str, words: &[&str]) -> Vec<usize> {
+    let mut offsets: Vec<usize> = words
+        .iter()
+        .flat_map(|word| text.match_indices(word).map(|(offset, _)| offset))
+        .collect();
+    offsets.sort_unstable();
+    offsets
+}
+
+/// Whether one of the sorted `offsets` lies in `node`'s bytes, its end
+/// included (a node of no width holds its offset).
+fn holds_offset(offsets: &[usize], node: Node) -> bool {
+    let first = offsets.partition_point(|&offset| offset < node.start_byte());
+    offsets
+        .get(first)
+        .is_some_and(|&offset| offset <= node.end_byte())
 }
 
 /// The ancestors of `node`, innermost first. Found by one descent from
@@ -430,10 +453,11 @@ pub(crate) fn jump_exit(
 #[cfg(test)]
 pub(crate) fn assert_exits_match_the_ancestor_walk(
     root: Node,
+    text: &str,
     syntax: &JumpSyntax,
     is_jump: impl Fn(Node) -> bool + Copy,
 ) -> usize {
-    let exits = JumpExits::of(root, syntax, is_jump);
+    let exits = JumpExits::of(root, text, syntax, is_jump);
     let mut pending = vec![root];
     let mut jumps = 0;
     while let Some(node) = pending.pop() {
@@ -521,7 +545,14 @@ impl OutwardFrames {
 }
 
 impl JumpExits {
-    pub(crate) fn of(root: Node, syntax: &JumpSyntax, is_jump: impl Fn(Node) -> bool) -> JumpExits {
+    /// The exits of the jumps under `root`, a tree of `text`.
+    pub(crate) fn of(
+        root: Node,
+        text: &str,
+        syntax: &JumpSyntax,
+        is_jump: impl Fn(Node) -> bool,
+    ) -> JumpExits {
+        let starts = offsets_of(text, syntax.jump_words);
         let mut exits = HashMap::new();
         let mut cursor = root.walk();
         let mut pending = vec![(root, OutwardFrames::default())];
@@ -536,6 +567,7 @@ impl JumpExits {
             pending.extend(
                 parent
                     .children(&mut cursor)
+                    .filter(|&child| holds_offset(&starts, child))
                     .map(|child| (child, frames.entering(parent, child, syntax, &condition))),
             );
         }
@@ -576,11 +608,13 @@ fn decided_by(conditional: Node, holder: &str) -> Option<ByteRange> {
 /// between itself and its nearest loop, closure or function, reading the
 /// branches from the tree the model was lowered from.
 pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &JumpSyntax) {
-    let on_branch = nodes_on_branches(root, syntax);
     let calls: Vec<(crate::model::NodeId, ByteRange)> = model
         .calls()
         .map(|(id, _)| (id, model.node(id).range.clone()))
         .collect();
+    let mut starts: Vec<usize> = calls.iter().map(|(_, range)| range.start).collect();
+    starts.sort_unstable();
+    let on_branch = nodes_on_branches(root, syntax, &starts);
     for (id, range) in calls {
         let Some(node) = root.descendant_for_byte_range(range.start, range.end) else {
             continue;
@@ -597,7 +631,10 @@ pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &Jum
 /// instead costs the square of the depth per node, since tree-sitter finds
 /// a node's parent by descending from the root: a chain of a thousand calls
 /// took minutes.)
-fn nodes_on_branches(root: Node, syntax: &JumpSyntax) -> HashSet<usize> {
+///
+/// Only the nodes holding one of the sorted offsets `starts` are walked:
+/// the node a call's range finds, and its ancestors, hold the call's start.
+fn nodes_on_branches(root: Node, syntax: &JumpSyntax, starts: &[usize]) -> HashSet<usize> {
     let mut on_branch = HashSet::new();
     let mut cursor = root.walk();
     let mut pending = vec![(root, false)];
@@ -614,7 +651,8 @@ fn nodes_on_branches(root: Node, syntax: &JumpSyntax) -> HashSet<usize> {
         // The left operand of `?:`, `??`, `&&` always runs; only the rest is
         // a branch.
         let always_runs = failure_only.then(|| parent.named_child(0)).flatten();
-        pending.extend(parent.children(&mut cursor).map(|child| {
+        let children = parent.children(&mut cursor);
+        pending.extend(children.filter(|&c| holds_offset(starts, c)).map(|child| {
             let child_on_branch = if boundary {
                 false
             } else if let Some(condition) = &condition {
