@@ -36,6 +36,7 @@ pub use crate::context::Options;
 use crate::context::TestCode;
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
+use crate::prefilter::{Hit, Identifiers};
 use crate::project::{FileSummary, Project, ProjectFile};
 use crate::rules::{FileContext, RULES};
 use crate::source::SourceFile;
@@ -151,6 +152,9 @@ pub struct Statistics {
     pub storage_words: Tally,
     /// Let through later because they call the project's storage functions.
     pub calls_storage_functions: Tally,
+    /// Let through later because they declare a function of a name that
+    /// matters and use none: parsed with their function bodies blanked.
+    pub declarations_only: Tally,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -164,6 +168,11 @@ impl Tally {
         self.files += 1;
         self.bytes += bytes;
     }
+
+    fn remove(&mut self, bytes: u64) {
+        self.files -= 1;
+        self.bytes -= bytes;
+    }
 }
 
 impl Report {
@@ -174,8 +183,11 @@ impl Report {
 
 enum Outcome {
     Checked(Box<(SourceFile, Analysis)>),
-    /// Read, and not worth parsing: its size in bytes.
-    Skipped(u64),
+    /// Analysed from its declarations alone (`Hit::Declaration`).
+    Declared(Box<(SourceFile, Analysis)>),
+    /// Read, and not worth parsing: its size in bytes, and its identifiers
+    /// for the later passes.
+    Skipped(u64, Identifiers),
     TestCode,
     Failed(FileProblem),
 }
@@ -255,7 +267,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let statistics = &mut report.statistics;
     for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
         match outcome {
-            Outcome::Checked(file) => {
+            Outcome::Checked(file) | Outcome::Declared(file) => {
                 let bytes = file.0.text.len() as u64;
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
@@ -263,10 +275,10 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                 analysed.push(*file);
                 analysed_reported.push(reported);
             }
-            Outcome::Skipped(bytes) => {
+            Outcome::Skipped(bytes, identifiers) => {
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
-                skipped.push((found, reported));
+                skipped.push((found, reported, identifiers));
             }
             Outcome::TestCode => {
                 // Not read: its size is only worth a system call when asked for.
@@ -296,14 +308,20 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     // passes cover the chains the project stage follows.
     const MAX_PASSES: usize = 6;
     let mut searched: HashSet<Vec<String>> = HashSet::new();
-    for _ in 0..MAX_PASSES {
-        if skipped.is_empty() {
-            break;
-        }
+    // Files analysed from their declarations alone, by their index in
+    // `analysed`: a later pass that finds them using a name parses them whole.
+    let mut declarations_only: Vec<(usize, &Discovered)> = Vec::new();
+    let mut pass = 0;
+    // The project of the last pass is the whole project's when no file
+    // joins after it.
+    let project_findings = loop {
         let project = project_of(&analysed);
+        if pass == MAX_PASSES || skipped.is_empty() && declarations_only.is_empty() {
+            break run_project_rules(&project);
+        }
+        pass += 1;
         let called = project.names_callers_matter();
         let declared = project.names_loops_wait_on();
-        drop(project);
         let names: Vec<Vec<String>> = called
             .into_iter()
             .chain(
@@ -315,17 +333,67 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             .filter(|group| searched.insert(group.clone()))
             .collect();
         if names.is_empty() {
-            break;
+            break run_project_rules(&project);
         }
-        let filter = Filter::CallsOneOf(prefilter::Words::new(&names));
-        let outcomes: Vec<Outcome> = with_parser_threads(|| {
-            skipped
-                .par_iter()
-                .map(|(found, _)| check_discovered(found, options, filter.clone()))
-                .collect()
+        drop(project);
+        let words = prefilter::Words::new(&names);
+        let filter = Filter::CallsOneOf(words.clone());
+        // A skipped file is read again only when its identifiers hold a group.
+        type Outcomes = Vec<Option<Outcome>>;
+        let (outcomes, reparsed): (Outcomes, Outcomes) = with_parser_threads(|| {
+            let check = |found: &Discovered| check_discovered(found, options, filter.clone());
+            rayon::join(
+                || {
+                    (skipped.par_iter())
+                        .map(|(found, _, identifiers)| {
+                            let hit = words.find_in(identifiers);
+                            (hit != Some(Hit::None)).then(|| check(found))
+                        })
+                        .collect()
+                },
+                || {
+                    (declarations_only.par_iter())
+                        .map(|&(index, found)| {
+                            let hit = words.find(&analysed[index].0.text);
+                            (hit == Hit::Use).then(|| check(found))
+                        })
+                        .collect()
+                },
+            )
         });
+        let mut still_declarations_only = Vec::new();
+        for (&(index, found), outcome) in declarations_only.iter().zip(reparsed) {
+            match outcome {
+                Some(Outcome::Checked(file)) => {
+                    let statistics = &mut report.statistics;
+                    statistics
+                        .declarations_only
+                        .remove(analysed[index].0.text.len() as u64);
+                    statistics
+                        .calls_storage_functions
+                        .add(file.0.text.len() as u64);
+                    analysed[index] = *file;
+                }
+                Some(Outcome::Failed(problem)) => {
+                    // Parsed whole, the file fails where its declarations
+                    // did not (a parse budget): its declarations stay, and
+                    // the problem is reported.
+                    if analysed_reported[index] {
+                        report.problems.push(problem);
+                    }
+                }
+                Some(Outcome::Declared(_) | Outcome::Skipped(..) | Outcome::TestCode) | None => {
+                    still_declarations_only.push((index, found));
+                }
+            }
+        }
+        declarations_only = still_declarations_only;
         let mut still_skipped = Vec::new();
-        for (&(found, reported), outcome) in skipped.iter().zip(outcomes) {
+        for ((found, reported, identifiers), outcome) in skipped.into_iter().zip(outcomes) {
+            let Some(outcome) = outcome else {
+                still_skipped.push((found, reported, identifiers));
+                continue;
+            };
             match outcome {
                 Outcome::Checked(file) => {
                     let bytes = file.0.text.len() as u64;
@@ -333,19 +401,25 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     analysed.push(*file);
                     analysed_reported.push(reported);
                 }
+                Outcome::Declared(file) => {
+                    let bytes = file.0.text.len() as u64;
+                    report.statistics.declarations_only.add(bytes);
+                    declarations_only.push((analysed.len(), found));
+                    analysed.push(*file);
+                    analysed_reported.push(reported);
+                }
                 Outcome::Failed(problem) if reported => report.problems.push(problem),
                 Outcome::Failed(_) => {}
-                Outcome::Skipped(_) | Outcome::TestCode => still_skipped.push((found, reported)),
+                Outcome::Skipped(_, identifiers) => {
+                    still_skipped.push((found, reported, identifiers));
+                }
+                Outcome::TestCode => still_skipped.push((found, reported, identifiers)),
             }
         }
         skipped = still_skipped;
-    }
-    report.skipped += skipped.iter().filter(|(_, reported)| *reported).count();
-    report.checked = analysed_reported.iter().filter(|&&r| r).count();
-    let project_findings = {
-        let project = project_of(&analysed);
-        run_project_rules(&project)
     };
+    report.skipped += skipped.iter().filter(|(_, reported, _)| *reported).count();
+    report.checked = analysed_reported.iter().filter(|&&r| r).count();
     for (index, diagnostic) in project_findings {
         let analysis = &mut analysed[index].1;
         if !analysis.excluded.contains(diagnostic.primary.range.start) {
@@ -458,20 +532,37 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
         Ok(text) => text,
         Err(error) => return problem(format!("skipped: {error}")),
     };
-    let worth_parsing = match &filter {
-        Filter::StorageWords => prefilter::mentions_storage(&text, found.language),
-        Filter::CallsOneOf(words) => words.any_in(&text),
+    let hit = match &filter {
+        Filter::StorageWords if prefilter::mentions_storage(&text, found.language) => Hit::Use,
+        Filter::StorageWords => Hit::None,
+        Filter::CallsOneOf(words) => words.find(&text),
     };
-    if !worth_parsing {
-        return Outcome::Skipped(text.len() as u64);
+    let source_of = |text: String| {
+        let mut source = SourceFile::new(
+            found.path.clone(),
+            found.display.clone(),
+            found.language,
+            text,
+        );
+        source.layout_path = found.layout_path.clone();
+        source
+    };
+    // A file that only declares what matters is analysed with its bodies
+    // blanked, unless one holds a `storlint-ignore` comment the run judges.
+    let declarations = match hit {
+        Hit::None => return Outcome::Skipped(text.len() as u64, Identifiers::of(&text)),
+        Hit::Use => None,
+        Hit::Declaration if text.contains("storlint-ignore") => None,
+        Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
+    };
+    if let Some(declarations) = declarations {
+        // Blanking kept every offset: the analysis holds for the text. One
+        // that fails (the lexer was wrong) leaves the file to be read whole.
+        if let Ok(analysis) = analyze(&source_of(declarations), options) {
+            return Outcome::Declared(Box::new((source_of(text), analysis)));
+        }
     }
-    let mut source = SourceFile::new(
-        found.path.clone(),
-        found.display.clone(),
-        found.language,
-        text,
-    );
-    source.layout_path = found.layout_path.clone();
+    let source = source_of(text);
     match analyze(&source, options) {
         Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
         Err(problem) => Outcome::Failed(problem),

@@ -660,6 +660,7 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
             "parsed: calls storage functions",
             statistics.calls_storage_functions,
         ),
+        ("parsed: declarations only", statistics.declarations_only),
     ];
     let mut table = String::from("statistics:\n");
     for (stage, tally) in rows {
