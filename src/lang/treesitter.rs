@@ -229,10 +229,14 @@ pub(crate) fn collect_comments_and_errors(
     comment_kinds: &[&str],
     keep_comments: bool,
 ) {
+    // Only subtrees holding a comment's opening or an error are walked.
+    let comment_starts = offsets_of(text, &["//", "/*"]);
+    let worth_walking = |node: Node| node.has_error() || holds_offset(&comment_starts, node);
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();
-        if comment_kinds.contains(&node.kind()) {
+        let comment = comment_kinds.contains(&node.kind());
+        if comment {
             if keep_comments {
                 model.comments.push(Comment {
                     range: node.byte_range(),
@@ -249,14 +253,15 @@ pub(crate) fn collect_comments_and_errors(
                 model.unparsed.push(range);
             }
         }
-        if !comment_kinds.contains(&node.kind()) && cursor.goto_first_child() {
-            continue;
-        }
+        // The next node worth walking in pre-order: the first such child,
+        // else the next such sibling of this node or of an ancestor.
+        let mut moved = !comment && cursor.goto_first_child();
         loop {
-            if cursor.goto_next_sibling() {
+            if moved && worth_walking(cursor.node()) {
                 break;
             }
-            if !cursor.goto_parent() {
+            moved = cursor.goto_next_sibling();
+            if !moved && !cursor.goto_parent() {
                 return;
             }
         }
