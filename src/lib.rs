@@ -336,7 +336,14 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             break run_project_rules(&project);
         }
         drop(project);
-        let words = prefilter::Words::new(&names);
+        let mut names_so_far: Vec<String> = (searched.iter())
+            .filter_map(|group| group.first())
+            .filter(|name| !name.contains(' '))
+            .cloned()
+            .collect();
+        names_so_far.sort_unstable();
+        names_so_far.dedup();
+        let words = prefilter::Words::new(&names, &names_so_far);
         let filter = Filter::CallsOneOf(words.clone());
         // A skipped file is read again only when its identifiers hold a group.
         type Outcomes = Vec<Option<Outcome>>;
@@ -347,7 +354,9 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     (skipped.par_iter())
                         .map(|(found, _, identifiers)| {
                             let hit = words.find_in(identifiers);
-                            (hit != Some(Hit::None)).then(|| check(found))
+                            let joins =
+                                hit.is_none_or(|hit| matches!(hit, Hit::Use | Hit::Declaration));
+                            joins.then(|| check(found))
                         })
                         .collect()
                 },
@@ -355,7 +364,8 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     (declarations_only.par_iter())
                         .map(|&(index, found)| {
                             let hit = words.find(&analysed[index].0.text);
-                            (hit == Hit::Use).then(|| check(found))
+                            let whole = matches!(hit, Hit::Use | Hit::Named);
+                            whole.then(|| check_discovered(found, options, Filter::Whole))
                         })
                         .collect()
                 },
@@ -512,6 +522,8 @@ enum Filter {
     StorageWords,
     /// Files calling one of these project functions.
     CallsOneOf(prefilter::Words),
+    /// Every file.
+    Whole,
 }
 
 fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Outcome {
@@ -544,6 +556,7 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
         Filter::StorageWords if prefilter::mentions_storage(&text, found.language) => Hit::Use,
         Filter::StorageWords => Hit::None,
         Filter::CallsOneOf(words) => words.find(&text),
+        Filter::Whole => Hit::Use,
     };
     let source_of = |text: String| {
         let mut source = SourceFile::new(
@@ -558,7 +571,9 @@ fn check_discovered(found: &Discovered, options: &Options, filter: Filter) -> Ou
     // A file that only declares what matters is analysed with its bodies
     // blanked, unless one holds a `storlint-ignore` comment the run judges.
     let declarations = match hit {
-        Hit::None => return Outcome::Skipped(text.len() as u64, Identifiers::of(&text)),
+        Hit::None | Hit::Named => {
+            return Outcome::Skipped(text.len() as u64, Identifiers::of(&text))
+        }
         Hit::Use => None,
         Hit::Declaration if text.contains("storlint-ignore") => None,
         Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),

@@ -189,17 +189,24 @@ pub fn type_declarations_of(name: &str) -> Vec<String> {
 /// function's name with its type's (`save` with `NoteRepository`), or a
 /// declaration (`fun fetch`).
 #[derive(Clone)]
-pub struct Words(std::sync::Arc<(WordGroups, Option<HashedWords>)>);
+pub struct Words(std::sync::Arc<(WordGroups, Option<HashedWords>, usize)>);
 
 /// Each word's index, by the hash `Identifiers` keeps of it.
 type HashedWords = std::collections::HashMap<u64, usize>;
 
 impl Words {
-    pub fn new(groups: &[Vec<String>]) -> Words {
-        let groups: Vec<Vec<Word>> = groups
+    /// The `groups` a file must hold to join, and the `names` that matter
+    /// so far (this pass's and the earlier ones'): a file using one of them
+    /// is never analysed from its declarations alone, since its bodies'
+    /// calls may reach such a function.
+    pub fn new(groups: &[Vec<String>], names: &[String]) -> Words {
+        let mut groups: Vec<Vec<Word>> = groups
             .iter()
+            .filter(|group| !group.is_empty())
             .map(|group| group.iter().map(|name| Word::whole(name)).collect())
             .collect();
+        let joining = groups.len();
+        groups.extend(names.iter().map(|name| vec![Word::whole(name)]));
         let groups = WordGroups::new(&groups, false);
         let words: Vec<&str> = groups.texts.iter().map(String::as_str).collect();
         // A word `Identifiers` does not keep (an operator's name) is
@@ -213,13 +220,36 @@ impl Words {
                 .map(|(index, word)| (hash(word.as_bytes()), index))
                 .collect()
         });
-        Words(std::sync::Arc::new((groups, hashed)))
+        Words(std::sync::Arc::new((groups, hashed, joining)))
+    }
+
+    /// How the words found (`found`) and used (`used`), by word index,
+    /// hold the groups.
+    fn decide(&self, found: &[bool], used: &[bool]) -> Hit {
+        let (groups, _, joining) = &*self.0;
+        let mut declared = false;
+        for words in &groups.groups[..*joining] {
+            if words.iter().all(|&word| found[word]) {
+                let name = words[0];
+                if used[name] || groups.searches_declaration[name] {
+                    return Hit::Use;
+                }
+                declared = true;
+            }
+        }
+        let names_used = (groups.groups[*joining..].iter()).any(|words| used[words[0]]);
+        match (declared, names_used) {
+            (true, true) => Hit::Use,
+            (true, false) => Hit::Declaration,
+            (false, true) => Hit::Named,
+            (false, false) => Hit::None,
+        }
     }
 
     /// `find` over a file's identifiers, as it would answer over its text;
     /// None when some word is not an identifier, and the text must be read.
     pub fn find_in(&self, identifiers: &Identifiers) -> Option<Hit> {
-        let (groups, hashed) = &*self.0;
+        let (groups, hashed, _) = &*self.0;
         let hashed = hashed.as_ref()?;
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
@@ -240,32 +270,17 @@ impl Words {
         for word in words_in(&identifiers.declarations, true) {
             found[word] = true;
         }
-        let mut any_group = false;
-        for words in &groups.groups {
-            if words.iter().all(|&word| found[word]) {
-                let name = words[0];
-                if used[name] || groups.searches_declaration[name] {
-                    return Some(Hit::Use);
-                }
-                any_group = true;
-            }
-        }
-        Some(if any_group {
-            Hit::Declaration
-        } else {
-            Hit::None
-        })
+        Some(self.decide(&found, &used))
     }
 
     /// How `text` holds the groups: not at all, or only where a group's
-    /// function is declared (`fn save`, `override fun save`), or somewhere
-    /// else too: a call, a reference. A group searching for a declaration
-    /// (`fun fetch`) holds as a use.
+    /// function is declared (`fn save`, `override fun save`) with no name
+    /// that matters used, or somewhere else too: a call, a reference. A
+    /// group searching for a declaration (`fun fetch`) holds as a use.
     pub fn find(&self, text: &str) -> Hit {
         let groups = &self.0 .0;
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
-        let mut any_group = false;
         for hit in groups.automaton.find_overlapping_iter(text) {
             let pattern = hit.pattern().as_usize();
             if used[pattern] || !whole_word(text, hit.start(), hit.end()) {
@@ -273,23 +288,8 @@ impl Words {
             }
             found[pattern] = true;
             used[pattern] = !declared_at(text, hit.start());
-            for &group in &groups.groups_of[pattern] {
-                let words = &groups.groups[group];
-                if !words.iter().all(|&p| found[p]) {
-                    continue;
-                }
-                any_group = true;
-                let name = words[0];
-                if used[name] || groups.searches_declaration[name] {
-                    return Hit::Use;
-                }
-            }
         }
-        if any_group {
-            Hit::Declaration
-        } else {
-            Hit::None
-        }
+        self.decide(&found, &used)
     }
 }
 
@@ -401,8 +401,11 @@ impl Identifiers {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Hit {
     None,
-    /// Only where the functions named are declared: the file's bodies do
-    /// not matter.
+    /// No group, but a name that matters is used: the file does not join,
+    /// and one analysed from its declarations is parsed whole.
+    Named,
+    /// Only where the functions named are declared, and no name that
+    /// matters used: the file's bodies do not matter.
     Declaration,
     Use,
 }
@@ -498,11 +501,14 @@ mod tests {
 
     #[test]
     fn project_function_names_match_as_whole_words() {
-        let words = Words::new(&[
-            vec!["discard".to_string()],
-            vec!["saveNote".to_string()],
-            vec!["save".to_string(), "NoteStore".to_string()],
-        ]);
+        let words = Words::new(
+            &[
+                vec!["discard".to_string()],
+                vec!["saveNote".to_string()],
+                vec!["save".to_string(), "NoteStore".to_string()],
+            ],
+            &[],
+        );
         let uses = |text: &str| words.find(text) == Hit::Use;
         assert!(uses("store: NoteStore; store.save(n)"));
         assert!(!uses("settings.save(n)"));
@@ -515,11 +521,13 @@ mod tests {
 
     #[test]
     fn a_file_declaring_the_name_and_using_none_holds_declarations() {
-        let words = Words::new(&[
+        let groups = [
             vec!["save".to_string(), "NoteStore".to_string()],
             vec!["discard".to_string()],
             vec!["fun fetch".to_string()],
-        ]);
+        ];
+        let names = ["save", "discard", "remove"].map(String::from);
+        let words = Words::new(&groups, &names);
         let found = |text: &str| words.find(text);
         assert_eq!(
             found("class Disk : NoteStore {\n    override fun save(n: Note) {}\n}"),
@@ -537,17 +545,26 @@ mod tests {
         // A declaration searched for is the point of the search.
         assert_eq!(found("suspend fun fetch(): Result<Int>"), Hit::Use);
         assert_eq!(found("fun save() {}"), Hit::None);
+        // A name that matters used anywhere: the bodies may reach it.
+        assert_eq!(
+            found("class Disk : NoteStore { override fun save(n: Note) { cache.remove(n) } }"),
+            Hit::Use
+        );
+        assert_eq!(found("cache.remove(n)"), Hit::Named);
     }
 
     #[test]
     fn identifiers_kept_answer_as_the_text_does() {
-        let words = Words::new(&[
-            vec!["save".to_string(), "NoteStore".to_string()],
-            vec!["discard".to_string()],
-            vec!["fun fetch".to_string()],
-            vec!["class Été".to_string()],
-            vec!["écrire".to_string(), "Dépôt".to_string()],
-        ]);
+        let words = Words::new(
+            &[
+                vec!["save".to_string(), "NoteStore".to_string()],
+                vec!["discard".to_string()],
+                vec!["fun fetch".to_string()],
+                vec!["class Été".to_string()],
+                vec!["écrire".to_string(), "Dépôt".to_string()],
+            ],
+            &["save", "discard", "écrire", "remove"].map(String::from),
+        );
         let texts = [
             "class Disk : NoteStore {\n    override fun save(n: Note) {}\n}",
             "class Disk : NoteStore { override fun save(n) { super.save(n) } }",
@@ -562,6 +579,9 @@ mod tests {
             "Dépôtx.écrire(x)",
             "fun écrire() {} // Dépôt",
             "xfun save() {} NoteStore",
+            "class Disk : NoteStore { override fun save(n: Note) { cache.remove(n) } }",
+            "fun remove() {} // NoteStore",
+            "cache.remove(n)",
             "",
         ];
         for text in texts {
@@ -569,7 +589,7 @@ mod tests {
             assert_eq!(kept, Some(words.find(text)), "{text:?}");
         }
         // An operator's name is looked for in the text.
-        let operator = Words::new(&[vec!["==".to_string(), "Note".to_string()]]);
+        let operator = Words::new(&[vec!["==".to_string(), "Note".to_string()]], &[]);
         assert_eq!(operator.find_in(&Identifiers::of("a == b")), None);
     }
 }
