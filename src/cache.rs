@@ -25,8 +25,8 @@ use std::time::{Duration, SystemTime};
 
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
-use crate::discover::Discovered;
-use crate::Analysis;
+use crate::source::SourceFile;
+use crate::{Analysis, Tally};
 
 /// The cache directory's name under the project root.
 pub const DIR_NAME: &str = ".storlint-cache";
@@ -46,6 +46,8 @@ pub struct Cache {
     entries: PathBuf,
     /// The keys this run read or wrote; the others are pruned at the end.
     used: Mutex<HashSet<u128>>,
+    /// The analyses read back, and the bytes of their texts.
+    hits: Mutex<Tally>,
 }
 
 /// The identity of a file's analysis in the cache.
@@ -55,9 +57,13 @@ pub struct Key(u128);
 impl Key {
     /// Everything `analyze` reads of a file, besides the options the
     /// directory stands for.
-    pub fn of(found: &Discovered, text: &str) -> Key {
+    pub fn of(source: &SourceFile) -> Key {
         let mut hasher = Xxh3::new();
-        for part in [found.language.name(), found.layout_path.as_str(), text] {
+        for part in [
+            source.language.name(),
+            source.layout_path.as_str(),
+            source.text.as_str(),
+        ] {
             hasher.update(&(part.len() as u64).to_le_bytes());
             hasher.update(part.as_bytes());
         }
@@ -88,15 +94,26 @@ impl Cache {
         Ok(Cache {
             entries,
             used: Mutex::new(HashSet::new()),
+            hits: Mutex::new(Tally::default()),
         })
     }
 
-    /// The analysis stored under `key`, if there is a sound one.
-    pub fn get(&self, key: Key) -> Option<Analysis> {
+    /// The analysis stored under `key`, if there is a sound one; `text_len`
+    /// (the analysed text's) is counted in `hits`.
+    pub fn get(&self, key: Key, text_len: usize) -> Option<Analysis> {
         let bytes = std::fs::read(self.entries.join(key.file_name())).ok()?;
         let analysis = decode(&bytes, key)?;
         self.mark_used(key);
+        self.hits
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(text_len as u64);
         Some(analysis)
+    }
+
+    /// How many analyses, of how many bytes of text, the cache gave.
+    pub fn hits(&self) -> Tally {
+        *self.hits.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Stores `analysis` under `key`. Failing to write costs only the next
@@ -235,23 +252,21 @@ mod tests {
     use super::*;
     use crate::source::{Language, SourceFile};
 
-    fn analysed(text: &str) -> (Discovered, SourceFile, Analysis) {
-        let found = Discovered {
-            path: PathBuf::from("app/src/main/Store.kt"),
-            display: "app/src/main/Store.kt".into(),
-            layout_path: "app/src/main/Store.kt".into(),
-            language: Language::Kotlin,
-            text: None,
-        };
+    fn source(text: &str, layout_path: &str, language: Language) -> SourceFile {
         let mut source = SourceFile::new(
-            found.path.clone(),
-            found.display.clone(),
-            found.language,
+            PathBuf::from(layout_path),
+            layout_path.to_string(),
+            language,
             text.to_string(),
         );
-        source.layout_path = found.layout_path.clone();
+        source.layout_path = layout_path.to_string();
+        source
+    }
+
+    fn analysed(text: &str) -> (SourceFile, Analysis) {
+        let source = source(text, "app/src/main/Store.kt", Language::Kotlin);
         let analysis = crate::analyze(&source, &crate::Options::default()).unwrap();
-        (found, source, analysis)
+        (source, analysis)
     }
 
     const STORE: &str = r#"
@@ -274,42 +289,43 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
 
     #[test]
     fn an_entry_reads_back_as_the_analysis_it_stores() {
-        let (found, source, analysis) = analysed(STORE);
+        let (source, analysis) = analysed(STORE);
         assert!(!analysis.diagnostics.is_empty());
         assert!(!analysis.summary.functions.is_empty());
         assert!(!analysis.suppressions.warnings.is_empty());
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache::open(dir.path(), false).unwrap();
-        let key = Key::of(&found, &source.text);
-        assert!(cache.get(key).is_none());
+        let key = Key::of(&source);
+        assert!(cache.get(key, 0).is_none());
         cache.put(key, &analysis);
-        let read = Cache::open(dir.path(), false).unwrap().get(key).unwrap();
+        let reopened = Cache::open(dir.path(), false).unwrap();
+        let read = reopened.get(key, source.text.len()).unwrap();
         assert!(same(&read, &analysis));
+        assert_eq!(reopened.hits().files, 1);
+        assert_eq!(reopened.hits().bytes, source.text.len() as u64);
     }
 
     #[test]
     fn the_key_changes_with_the_text_the_language_and_the_layout_path() {
-        let (found, source, _) = analysed(STORE);
-        let key = Key::of(&found, &source.text);
-        assert_eq!(key, Key::of(&found, &source.text));
-        assert_ne!(key, Key::of(&found, &source.text.replace("DELETE", "WAL")));
-        let mut moved = found.clone();
-        moved.layout_path = "app/src/test/Store.kt".into();
-        assert_ne!(key, Key::of(&moved, &source.text));
-        let mut swift = found.clone();
-        swift.language = Language::Swift;
-        assert_ne!(key, Key::of(&swift, &source.text));
+        let path = "app/src/main/Store.kt";
+        let key = Key::of(&source(STORE, path, Language::Kotlin));
+        assert_eq!(key, Key::of(&source(STORE, path, Language::Kotlin)));
+        let edited = STORE.replace("DELETE", "WAL");
+        assert_ne!(key, Key::of(&source(&edited, path, Language::Kotlin)));
+        let moved = "app/src/test/Store.kt";
+        assert_ne!(key, Key::of(&source(STORE, moved, Language::Kotlin)));
+        assert_ne!(key, Key::of(&source(STORE, path, Language::Swift)));
         // Length prefixes: moving bytes from the path into the text is
         // another key.
-        let mut shorter = found;
-        shorter.layout_path = "app/src/main/Store.k".into();
-        assert_ne!(key, Key::of(&shorter, &format!("t{}", source.text)));
+        let shorter = "app/src/main/Store.k";
+        let longer = format!("t{STORE}");
+        assert_ne!(key, Key::of(&source(&longer, shorter, Language::Kotlin)));
     }
 
     #[test]
     fn a_damaged_entry_is_a_miss() {
-        let (found, source, analysis) = analysed(STORE);
-        let key = Key::of(&found, &source.text);
+        let (source, analysis) = analysed(STORE);
+        let key = Key::of(&source);
         let sound = encode(&analysis, key).unwrap();
         assert!(decode(&sound, key).is_some());
         let mut flipped = sound.clone();
@@ -327,27 +343,28 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
 
     #[test]
     fn an_entry_naming_a_rule_this_build_lacks_is_a_miss() {
-        let (found, source, mut analysis) = analysed(STORE);
-        let key = Key::of(&found, &source.text);
+        let (source, mut analysis) = analysed(STORE);
+        let key = Key::of(&source);
         analysis.diagnostics[0].rule = "a-rule-from-another-build";
         assert!(decode(&encode(&analysis, key).unwrap(), key).is_none());
     }
 
     #[test]
     fn pruning_keeps_what_the_run_used_and_the_entries_being_written() {
-        let (found, source, analysis) = analysed(STORE);
+        let (source, analysis) = analysed(STORE);
         let dir = tempfile::tempdir().unwrap();
         let old = Cache::open(dir.path(), false).unwrap();
-        let stale = Key::of(&found, "an earlier version of the file");
+        let earlier = "an earlier version of the file";
+        let stale = Key::of(&self::source(earlier, &source.layout_path, source.language));
         old.put(stale, &analysis);
-        let current = Key::of(&found, &source.text);
+        let current = Key::of(&source);
         old.put(current, &analysis);
         let run = Cache::open(dir.path(), false).unwrap();
-        assert!(run.get(current).is_some());
+        assert!(run.get(current, 0).is_some());
         std::fs::write(run.entries.join(".entry-in-progress"), b"").unwrap();
         run.prune();
-        assert!(run.get(current).is_some());
-        assert!(run.get(stale).is_none());
+        assert!(run.get(current, 0).is_some());
+        assert!(run.get(stale, 0).is_none());
         assert!(run.entries.join(".entry-in-progress").exists());
         assert!(run.entries.join(LAST_USED).exists());
     }

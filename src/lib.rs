@@ -39,6 +39,7 @@ pub use crate::context::Options;
 use crate::context::TestCode;
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
+use crate::prefilter::{Hit, Identifiers};
 use crate::project::{FileSummary, Project, ProjectFile};
 use crate::rules::{FileContext, RULES};
 use crate::source::SourceFile;
@@ -159,6 +160,9 @@ pub struct Statistics {
     pub storage_words: Tally,
     /// Let through later because they call the project's storage functions.
     pub calls_storage_functions: Tally,
+    /// Let through later because they declare a function of a name that
+    /// matters and use none: parsed with their function bodies blanked.
+    pub declarations_only: Tally,
     /// Of the files let through, those whose analysis the cache held: not parsed.
     pub cached: Tally,
 }
@@ -170,9 +174,14 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, bytes: u64) {
+    pub(crate) fn add(&mut self, bytes: u64) {
         self.files += 1;
         self.bytes += bytes;
+    }
+
+    fn remove(&mut self, bytes: u64) {
+        self.files -= 1;
+        self.bytes -= bytes;
     }
 }
 
@@ -183,10 +192,12 @@ impl Report {
 }
 
 enum Outcome {
-    /// Analysed: the bool tells whether the analysis came from the cache.
-    Checked(Box<(SourceFile, Analysis)>, bool),
-    /// Read, and not worth parsing: its size in bytes.
-    Skipped(u64),
+    Checked(Box<(SourceFile, Analysis)>),
+    /// Analysed from its declarations alone (`Hit::Declaration`).
+    Declared(Box<(SourceFile, Analysis)>),
+    /// Read, and not worth parsing: its size in bytes, and its identifiers
+    /// for the later passes.
+    Skipped(u64, Identifiers),
     TestCode,
     Failed(FileProblem),
 }
@@ -288,21 +299,18 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let statistics = &mut report.statistics;
     for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
         match outcome {
-            Outcome::Checked(file, cached) => {
+            Outcome::Checked(file) | Outcome::Declared(file) => {
                 let bytes = file.0.text.len() as u64;
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
                 statistics.storage_words.add(bytes);
-                if cached {
-                    statistics.cached.add(bytes);
-                }
                 analysed.push(*file);
                 analysed_reported.push(reported);
             }
-            Outcome::Skipped(bytes) => {
+            Outcome::Skipped(bytes, identifiers) => {
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
-                skipped.push((found, reported));
+                skipped.push((found, reported, identifiers));
             }
             Outcome::TestCode => {
                 // Not read: its size is only worth a system call when asked for.
@@ -332,14 +340,23 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     // passes cover the chains the project stage follows.
     const MAX_PASSES: usize = 6;
     let mut searched: HashSet<Vec<String>> = HashSet::new();
-    for _ in 0..MAX_PASSES {
-        if skipped.is_empty() || options.cancel.is_cancelled() {
-            break;
+    // Files analysed from their declarations alone, by their index in
+    // `analysed`: a later pass that finds them using a name parses them whole.
+    let mut declarations_only: Vec<(usize, &Discovered)> = Vec::new();
+    let mut pass = 0;
+    // The project of the last pass is the whole project's when no file
+    // joins after it.
+    let project_findings = loop {
+        if options.cancel.is_cancelled() {
+            break Vec::new();
         }
         let project = project_of(&analysed);
+        if pass == MAX_PASSES || skipped.is_empty() && declarations_only.is_empty() {
+            break run_project_rules(&project);
+        }
+        pass += 1;
         let called = project.names_callers_matter();
         let declared = project.names_loops_wait_on();
-        drop(project);
         let names: Vec<Vec<String>> = called
             .into_iter()
             .chain(
@@ -351,49 +368,122 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             .filter(|group| searched.insert(group.clone()))
             .collect();
         if names.is_empty() {
-            break;
+            break run_project_rules(&project);
         }
-        let filter = Filter::CallsOneOf(prefilter::Words::new(&names));
-        let outcomes: Vec<Outcome> = with_parser_threads(|| {
-            skipped
-                .par_iter()
-                .map(|(found, _)| check_discovered(found, options, filter.clone(), cache))
-                .collect()
+        drop(project);
+        let mut names_so_far: Vec<String> = (searched.iter())
+            .filter_map(|group| group.first())
+            .filter(|name| !name.contains(' '))
+            .cloned()
+            .collect();
+        names_so_far.sort_unstable();
+        names_so_far.dedup();
+        let words = prefilter::Words::new(&names, &names_so_far);
+        let filter = Filter::CallsOneOf(words.clone());
+        // A skipped file is read again only when its identifiers hold a group.
+        type Outcomes = Vec<Option<Outcome>>;
+        let (outcomes, reparsed): (Outcomes, Outcomes) = with_parser_threads(|| {
+            let check =
+                |found: &Discovered| check_discovered(found, options, filter.clone(), cache);
+            rayon::join(
+                || {
+                    (skipped.par_iter())
+                        .map(|(found, _, identifiers)| {
+                            let hit = words.find_in(identifiers);
+                            let joins =
+                                hit.is_none_or(|hit| matches!(hit, Hit::Use | Hit::Declaration));
+                            joins.then(|| check(found))
+                        })
+                        .collect()
+                },
+                || {
+                    (declarations_only.par_iter())
+                        .map(|&(index, found)| {
+                            let hit = words.find(&analysed[index].0.text);
+                            let whole = matches!(hit, Hit::Use | Hit::Named);
+                            whole.then(|| check_discovered(found, options, Filter::Whole, cache))
+                        })
+                        .collect()
+                },
+            )
         });
-        let mut still_skipped = Vec::new();
-        for (&(found, reported), outcome) in skipped.iter().zip(outcomes) {
+        let mut still_declarations_only = Vec::new();
+        let mut parsed_whole_again = false;
+        for (&(index, found), outcome) in declarations_only.iter().zip(reparsed) {
             match outcome {
-                Outcome::Checked(file, cached) => {
+                Some(Outcome::Checked(file)) => {
+                    parsed_whole_again = true;
+                    let statistics = &mut report.statistics;
+                    statistics
+                        .declarations_only
+                        .remove(analysed[index].0.text.len() as u64);
+                    statistics
+                        .calls_storage_functions
+                        .add(file.0.text.len() as u64);
+                    analysed[index] = *file;
+                }
+                Some(Outcome::Failed(problem)) => {
+                    // Parsed whole, the file fails where its declarations
+                    // did not (a parse budget): its declarations stay, and
+                    // the problem is reported.
+                    if analysed_reported[index] {
+                        report.problems.push(problem);
+                    }
+                }
+                Some(Outcome::Declared(_) | Outcome::Skipped(..) | Outcome::TestCode) | None => {
+                    still_declarations_only.push((index, found));
+                }
+            }
+        }
+        declarations_only = still_declarations_only;
+        // Parsed whole when it joined, such a file would have had its
+        // bodies' calls named by this pass: the next pass, which names
+        // them, is not counted.
+        if parsed_whole_again {
+            pass -= 1;
+        }
+        let mut still_skipped = Vec::new();
+        for ((found, reported, identifiers), outcome) in skipped.into_iter().zip(outcomes) {
+            let Some(outcome) = outcome else {
+                still_skipped.push((found, reported, identifiers));
+                continue;
+            };
+            match outcome {
+                Outcome::Checked(file) => {
                     let bytes = file.0.text.len() as u64;
                     report.statistics.calls_storage_functions.add(bytes);
-                    if cached {
-                        report.statistics.cached.add(bytes);
-                    }
+                    analysed.push(*file);
+                    analysed_reported.push(reported);
+                }
+                Outcome::Declared(file) => {
+                    let bytes = file.0.text.len() as u64;
+                    report.statistics.declarations_only.add(bytes);
+                    declarations_only.push((analysed.len(), found));
                     analysed.push(*file);
                     analysed_reported.push(reported);
                 }
                 Outcome::Failed(problem) if reported => report.problems.push(problem),
                 Outcome::Failed(_) => {}
-                Outcome::Skipped(_) | Outcome::TestCode => still_skipped.push((found, reported)),
+                Outcome::Skipped(_, identifiers) => {
+                    still_skipped.push((found, reported, identifiers));
+                }
+                Outcome::TestCode => still_skipped.push((found, reported, identifiers)),
             }
         }
         skipped = still_skipped;
-    }
+    };
     if options.cancel.is_cancelled() {
         report.cancelled = true;
         return report;
     }
     if let Some(cache) = cache {
+        report.statistics.cached = cache.hits();
         // Every file of the project was looked at: an entry not used now
         // belongs to a file since changed, moved or deleted.
         cache.prune();
     }
-    report.skipped += skipped.iter().filter(|(_, reported)| *reported).count();
+    report.skipped += skipped.iter().filter(|(_, reported, _)| *reported).count();
     report.checked = analysed_reported.iter().filter(|&&r| r).count();
-    let project_findings = {
-        let project = project_of(&analysed);
-        run_project_rules(&project)
-    };
     for (index, diagnostic) in project_findings {
         let analysis = &mut analysed[index].1;
         if !analysis.excluded.contains(diagnostic.primary.range.start) {
@@ -478,6 +568,8 @@ enum Filter {
     StorageWords,
     /// Files calling one of these project functions.
     CallsOneOf(prefilter::Words),
+    /// Every file.
+    Whole,
 }
 
 fn check_discovered(
@@ -487,7 +579,7 @@ fn check_discovered(
     cache: Option<&cache::Cache>,
 ) -> Outcome {
     if options.cancel.is_cancelled() {
-        return Outcome::Skipped(0);
+        return Outcome::Skipped(0, Identifiers::default());
     }
     // Test files are neither reported nor evidence: no need to read them.
     if options.skips_test_file(&found.layout_path, &found.path, found.language) {
@@ -523,35 +615,66 @@ fn check_discovered(
             }
         }
     };
-    let worth_parsing = match &filter {
-        Filter::StorageWords => prefilter::mentions_storage(&text, found.language),
-        Filter::CallsOneOf(words) => words.any_in(&text),
+    let hit = match &filter {
+        Filter::StorageWords if prefilter::mentions_storage(&text, found.language) => Hit::Use,
+        Filter::StorageWords => Hit::None,
+        Filter::CallsOneOf(words) => words.find(&text),
+        Filter::Whole => Hit::Use,
     };
-    if !worth_parsing {
-        return Outcome::Skipped(text.len() as u64);
-    }
-    let mut source = SourceFile::new(
-        found.path.clone(),
-        found.display.clone(),
-        found.language,
-        text,
-    );
-    source.layout_path = found.layout_path.clone();
-    let key = cache.map(|_| cache::Key::of(found, &source.text));
-    if let Some(mut analysis) = cache.zip(key).and_then(|(cache, key)| cache.get(key)) {
-        // The entry may have been written under another spelling of the path.
-        analysis.suppressions.set_path(&source.display);
-        return Outcome::Checked(Box::new((source, analysis)), true);
-    }
-    match analyze(&source, options) {
-        Ok(analysis) => {
-            if let Some((cache, key)) = cache.zip(key) {
-                cache.put(key, &analysis);
-            }
-            Outcome::Checked(Box::new((source, analysis)), false)
+    let source_of = |text: String| {
+        let mut source = SourceFile::new(
+            found.path.clone(),
+            found.display.clone(),
+            found.language,
+            text,
+        );
+        source.layout_path = found.layout_path.clone();
+        source
+    };
+    // A file that only declares what matters is analysed with its bodies
+    // blanked, unless one holds a `storlint-ignore` comment the run judges.
+    let declarations = match hit {
+        Hit::None | Hit::Named => {
+            return Outcome::Skipped(text.len() as u64, Identifiers::of(&text))
         }
+        Hit::Use => None,
+        Hit::Declaration if text.contains("storlint-ignore") => None,
+        Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
+    };
+    if let Some(declarations) = declarations {
+        // Blanking kept every offset: the analysis holds for the text. One
+        // that fails (the lexer was wrong) leaves the file to be read whole.
+        if let Ok(analysis) = analyze_cached(&source_of(declarations), options, cache) {
+            return Outcome::Declared(Box::new((source_of(text), analysis)));
+        }
+    }
+    let source = source_of(text);
+    match analyze_cached(&source, options, cache) {
+        Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
         Err(problem) => Outcome::Failed(problem),
     }
+}
+
+/// `analyze`, read from the cache when it holds the analysis of this text
+/// (a file's declarations alone are another text) and written to it
+/// otherwise.
+fn analyze_cached(
+    source: &SourceFile,
+    options: &Options,
+    cache: Option<&cache::Cache>,
+) -> Result<Analysis, FileProblem> {
+    let Some(cache) = cache else {
+        return analyze(source, options);
+    };
+    let key = cache::Key::of(source);
+    if let Some(mut analysis) = cache.get(key, source.text.len()) {
+        // The entry may have been written under another spelling of the path.
+        analysis.suppressions.set_path(&source.display);
+        return Ok(analysis);
+    }
+    let analysis = analyze(source, options)?;
+    cache.put(key, &analysis);
+    Ok(analysis)
 }
 
 /// The bytes of the file at `path`, or its size when it holds more than

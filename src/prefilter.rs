@@ -24,6 +24,10 @@ struct WordGroups {
     groups: Vec<Vec<usize>>,
     /// For each word, the groups holding it: a hit checks only those.
     groups_of: Vec<Vec<usize>>,
+    /// Whether each word is itself a declaration searched for (`fun fetch`).
+    searches_declaration: Vec<bool>,
+    /// Each word as written.
+    texts: Vec<String>,
     /// Hits in line comments are prose, not code.
     outside_comments: bool,
 }
@@ -51,6 +55,8 @@ impl WordGroups {
         WordGroups {
             automaton,
             whole: words.iter().map(|w| w.whole).collect(),
+            searches_declaration: words.iter().map(|w| w.text.contains(' ')).collect(),
+            texts: words.iter().map(|w| w.text.to_string()).collect(),
             groups,
             groups_of,
             outside_comments,
@@ -183,21 +189,237 @@ pub fn type_declarations_of(name: &str) -> Vec<String> {
 /// function's name with its type's (`save` with `NoteRepository`), or a
 /// declaration (`fun fetch`).
 #[derive(Clone)]
-pub struct Words(std::sync::Arc<WordGroups>);
+pub struct Words(std::sync::Arc<(WordGroups, Option<HashedWords>, usize)>);
+
+/// Each word's index, by the hash `Identifiers` keeps of it.
+type HashedWords = std::collections::HashMap<u64, usize>;
 
 impl Words {
-    pub fn new(groups: &[Vec<String>]) -> Words {
-        let groups: Vec<Vec<Word>> = groups
+    /// The `groups` a file must hold to join, and the `names` that matter
+    /// so far (this pass's and the earlier ones'): a file using one of them
+    /// is never analysed from its declarations alone, since its bodies'
+    /// calls may reach such a function.
+    pub fn new(groups: &[Vec<String>], names: &[String]) -> Words {
+        let mut groups: Vec<Vec<Word>> = groups
             .iter()
+            .filter(|group| !group.is_empty())
             .map(|group| group.iter().map(|name| Word::whole(name)).collect())
             .collect();
-        Words(std::sync::Arc::new(WordGroups::new(&groups, false)))
+        let joining = groups.len();
+        groups.extend(names.iter().map(|name| vec![Word::whole(name)]));
+        let groups = WordGroups::new(&groups, false);
+        let words: Vec<&str> = groups.texts.iter().map(String::as_str).collect();
+        // A word `Identifiers` does not keep (an operator's name) is
+        // looked for in the text.
+        let representable = words.iter().all(|word| match word.split_once(' ') {
+            Some((keyword, name)) => DECLARATION_KEYWORDS.contains(&keyword) && is_identifier(name),
+            None => is_identifier(word),
+        });
+        let hashed = representable.then(|| {
+            (words.iter().enumerate())
+                .map(|(index, word)| (hash(word.as_bytes()), index))
+                .collect()
+        });
+        Words(std::sync::Arc::new((groups, hashed, joining)))
     }
 
-    /// Whether every word of some group is in `text`, each as a whole word.
-    pub fn any_in(&self, text: &str) -> bool {
-        self.0.any_in(text)
+    /// How the words found (`found`) and used (`used`), by word index,
+    /// hold the groups.
+    fn decide(&self, found: &[bool], used: &[bool]) -> Hit {
+        let (groups, _, joining) = &*self.0;
+        let mut declared = false;
+        for words in &groups.groups[..*joining] {
+            if words.iter().all(|&word| found[word]) {
+                let name = words[0];
+                if used[name] || groups.searches_declaration[name] {
+                    return Hit::Use;
+                }
+                declared = true;
+            }
+        }
+        let names_used = (groups.groups[*joining..].iter()).any(|words| used[words[0]]);
+        match (declared, names_used) {
+            (true, true) => Hit::Use,
+            (true, false) => Hit::Declaration,
+            (false, true) => Hit::Named,
+            (false, false) => Hit::None,
+        }
     }
+
+    /// `find` over a file's identifiers, as it would answer over its text;
+    /// None when some word is not an identifier, and the text must be read.
+    pub fn find_in(&self, identifiers: &Identifiers) -> Option<Hit> {
+        let (groups, hashed, _) = &*self.0;
+        let hashed = hashed.as_ref()?;
+        let mut found = vec![false; groups.whole.len()];
+        let mut used = vec![false; groups.whole.len()];
+        // The words among `hashes`, declarations searched for or identifiers.
+        let words_in = |hashes: &[u64], declarations: bool| -> Vec<usize> {
+            (hashes.iter())
+                .filter_map(|word_hash| hashed.get(word_hash).copied())
+                .filter(|&word| groups.searches_declaration[word] == declarations)
+                .collect()
+        };
+        for word in words_in(&identifiers.used, false) {
+            found[word] = true;
+            used[word] = true;
+        }
+        for word in words_in(&identifiers.declared_only, false) {
+            found[word] = true;
+        }
+        for word in words_in(&identifiers.declarations, true) {
+            found[word] = true;
+        }
+        Some(self.decide(&found, &used))
+    }
+
+    /// How `text` holds the groups: not at all, or only where a group's
+    /// function is declared (`fn save`, `override fun save`) with no name
+    /// that matters used, or somewhere else too: a call, a reference. A
+    /// group searching for a declaration (`fun fetch`) holds as a use.
+    pub fn find(&self, text: &str) -> Hit {
+        let groups = &self.0 .0;
+        let mut found = vec![false; groups.whole.len()];
+        let mut used = vec![false; groups.whole.len()];
+        for hit in groups.automaton.find_overlapping_iter(text) {
+            let pattern = hit.pattern().as_usize();
+            if used[pattern] || !whole_word(text, hit.start(), hit.end()) {
+                continue;
+            }
+            found[pattern] = true;
+            used[pattern] = !declared_at(text, hit.start());
+        }
+        self.decide(&found, &used)
+    }
+}
+
+/// The identifiers of a file, kept from its first reading so that the
+/// later passes ask them instead of reading the file again. Each is kept as
+/// a 64-bit hash of its text.
+#[derive(Debug, Default)]
+pub struct Identifiers {
+    /// The identifiers (maximal runs of letters, digits and `_`) written
+    /// somewhere else than as the name a function declaration introduces
+    /// (`Words::find`), sorted.
+    used: Box<[u64]>,
+    /// The identifiers written only as such names.
+    declared_only: Box<[u64]>,
+    /// Declarations written as `keyword name` with one space between
+    /// (`fun fetch`, `class Store`): the later passes search for those.
+    declarations: Box<[u64]>,
+}
+
+/// The keywords of the declarations the later passes search for
+/// (`declarations_of`, `type_declarations_of`).
+const DECLARATION_KEYWORDS: [&str; 9] = [
+    "fun",
+    "func",
+    "fn",
+    "class",
+    "interface",
+    "protocol",
+    "trait",
+    "struct",
+    "object",
+];
+
+/// FNV-1a over `bytes`: identifiers are short, and a collision only costs
+/// a file read again.
+fn hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn is_identifier_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Whether `word` is one identifier, as `Identifiers` cuts them.
+fn is_identifier(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(is_identifier_char)
+}
+
+impl Identifiers {
+    pub fn of(text: &str) -> Identifiers {
+        let mut declared_names = Vec::new();
+        let mut used = Vec::new();
+        let mut declarations = Vec::new();
+        let mut previous: Option<(usize, usize)> = None;
+        let mut chars = text.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            if !is_identifier_char(c) {
+                continue;
+            }
+            let mut end = start + c.len_utf8();
+            while let Some(&(at, next)) = chars.peek() {
+                if !is_identifier_char(next) {
+                    break;
+                }
+                end = at + next.len_utf8();
+                chars.next();
+            }
+            let word = &text[start..end];
+            let word_hash = hash(word.as_bytes());
+            let mut declared = false;
+            if let Some((before_start, before_end)) = previous {
+                let keyword = &text[before_start..before_end];
+                let gap = &text[before_end..start];
+                if gap
+                    .bytes()
+                    .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+                {
+                    declared = matches!(keyword, "fn" | "fun" | "func");
+                    if gap == " " && DECLARATION_KEYWORDS.contains(&keyword) {
+                        declarations.push(hash(&text.as_bytes()[before_start..end]));
+                    }
+                }
+            }
+            if declared {
+                declared_names.push(word_hash);
+            } else {
+                used.push(word_hash);
+            }
+            previous = Some((start, end));
+        }
+        let sorted = |mut hashes: Vec<u64>| {
+            hashes.sort_unstable();
+            hashes.dedup();
+            hashes.into_boxed_slice()
+        };
+        let used = sorted(used);
+        declared_names.retain(|name| used.binary_search(name).is_err());
+        Identifiers {
+            used,
+            declared_only: sorted(declared_names),
+            declarations: sorted(declarations),
+        }
+    }
+}
+
+/// How a file holds the later passes' words (`Words::find`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hit {
+    None,
+    /// No group, but a name that matters is used: the file does not join,
+    /// and one analysed from its declarations is parsed whole.
+    Named,
+    /// Only where the functions named are declared, and no name that
+    /// matters used: the file's bodies do not matter.
+    Declaration,
+    Use,
+}
+
+/// Whether the name at `start` is the one a function declaration
+/// introduces: `fn`, `fun` or `func` (and only blanks) before it.
+fn declared_at(text: &str, start: usize) -> bool {
+    let before = text[..start].trim_end_matches([' ', '\t', '\n', '\r']);
+    if before.len() == start {
+        return false;
+    }
+    ["fn", "fun", "func"].iter().any(|keyword| {
+        before.ends_with(keyword) && whole_word(text, before.len() - keyword.len(), before.len())
+    })
 }
 
 #[cfg(test)]
@@ -279,17 +501,95 @@ mod tests {
 
     #[test]
     fn project_function_names_match_as_whole_words() {
-        let words = Words::new(&[
-            vec!["discard".to_string()],
-            vec!["saveNote".to_string()],
+        let words = Words::new(
+            &[
+                vec!["discard".to_string()],
+                vec!["saveNote".to_string()],
+                vec!["save".to_string(), "NoteStore".to_string()],
+            ],
+            &[],
+        );
+        let uses = |text: &str| words.find(text) == Hit::Use;
+        assert!(uses("store: NoteStore; store.save(n)"));
+        assert!(!uses("settings.save(n)"));
+        assert!(uses("repository.discard(note)"));
+        assert!(uses("x = saveNote(n)"));
+        assert!(!uses("discardable = true"));
+        assert!(!uses("autosaveNotes()"));
+        assert!(!uses("nothing here"));
+    }
+
+    #[test]
+    fn a_file_declaring_the_name_and_using_none_holds_declarations() {
+        let groups = [
             vec!["save".to_string(), "NoteStore".to_string()],
-        ]);
-        assert!(words.any_in("store: NoteStore; store.save(n)"));
-        assert!(!words.any_in("settings.save(n)"));
-        assert!(words.any_in("repository.discard(note)"));
-        assert!(words.any_in("x = saveNote(n)"));
-        assert!(!words.any_in("discardable = true"));
-        assert!(!words.any_in("autosaveNotes()"));
-        assert!(!words.any_in("nothing here"));
+            vec!["discard".to_string()],
+            vec!["fun fetch".to_string()],
+        ];
+        let names = ["save", "discard", "remove"].map(String::from);
+        let words = Words::new(&groups, &names);
+        let found = |text: &str| words.find(text);
+        assert_eq!(
+            found("class Disk : NoteStore {\n    override fun save(n: Note) {}\n}"),
+            Hit::Declaration
+        );
+        assert_eq!(
+            found("impl Drop for X { fn  discard(&mut self) {} }"),
+            Hit::Declaration
+        );
+        assert_eq!(
+            found("class Disk : NoteStore { override fun save(n: Note) { super.save(n) } }"),
+            Hit::Use
+        );
+        assert_eq!(found("let f = store.discard; // NoteStore"), Hit::Use);
+        // A declaration searched for is the point of the search.
+        assert_eq!(found("suspend fun fetch(): Result<Int>"), Hit::Use);
+        assert_eq!(found("fun save() {}"), Hit::None);
+        // A name that matters used anywhere: the bodies may reach it.
+        assert_eq!(
+            found("class Disk : NoteStore { override fun save(n: Note) { cache.remove(n) } }"),
+            Hit::Use
+        );
+        assert_eq!(found("cache.remove(n)"), Hit::Named);
+    }
+
+    #[test]
+    fn identifiers_kept_answer_as_the_text_does() {
+        let words = Words::new(
+            &[
+                vec!["save".to_string(), "NoteStore".to_string()],
+                vec!["discard".to_string()],
+                vec!["fun fetch".to_string()],
+                vec!["class Été".to_string()],
+                vec!["écrire".to_string(), "Dépôt".to_string()],
+            ],
+            &["save", "discard", "écrire", "remove"].map(String::from),
+        );
+        let texts = [
+            "class Disk : NoteStore {\n    override fun save(n: Note) {}\n}",
+            "class Disk : NoteStore { override fun save(n) { super.save(n) } }",
+            "impl Drop for X { fn\tdiscard(&mut self) {} }",
+            "let discardable = x; // NoteStore.save",
+            "suspend fun fetch(): Result<Int>",
+            "suspend fun  fetch(): Result<Int>",
+            "val f = ::fetch",
+            "open class Été",
+            "sealed class Étés",
+            "Dépôt.écrire(x)",
+            "Dépôtx.écrire(x)",
+            "fun écrire() {} // Dépôt",
+            "xfun save() {} NoteStore",
+            "class Disk : NoteStore { override fun save(n: Note) { cache.remove(n) } }",
+            "fun remove() {} // NoteStore",
+            "cache.remove(n)",
+            "",
+        ];
+        for text in texts {
+            let kept = words.find_in(&Identifiers::of(text));
+            assert_eq!(kept, Some(words.find(text)), "{text:?}");
+        }
+        // An operator's name is looked for in the text.
+        let operator = Words::new(&[vec!["==".to_string(), "Note".to_string()]], &[]);
+        assert_eq!(operator.find_in(&Identifiers::of("a == b")), None);
     }
 }

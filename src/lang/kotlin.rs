@@ -1043,6 +1043,7 @@ const JUMPS: JumpSyntax = JumpSyntax {
         "source_file",
     ],
     break_targets: &[],
+    jump_words: &["return", "break"],
 };
 
 struct Lowerer<'a, 'tree> {
@@ -1069,7 +1070,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn enter_root(&mut self, root: TsNode<'tree>) -> JumpExits {
         self.root = Some(root);
         let text = self.text;
-        let exits = JumpExits::of(root, &JUMPS, |node| is_jump(text, node));
+        let exits = JumpExits::of(root, text, &JUMPS, |node| is_jump(text, node));
         std::mem::replace(&mut self.exits, exits)
     }
 
@@ -3531,10 +3532,12 @@ abstract class AppDatabase : RoomDatabase()
         .unwrap();
         let tree = parser.parse(src).unwrap();
         let root = tree.root_node();
-        let jumps =
-            crate::lang::treesitter::assert_exits_match_the_ancestor_walk(root, &JUMPS, |node| {
-                is_jump(src, node)
-            });
+        let jumps = crate::lang::treesitter::assert_exits_match_the_ancestor_walk(
+            root,
+            src,
+            &JUMPS,
+            |node| is_jump(src, node),
+        );
         assert_eq!(jumps, 9);
     }
 }

@@ -1,6 +1,7 @@
 //! One frontend per language. Each turns a file's text into the model
 //! (`crate::model`); none of them knows about rules.
 
+pub mod bodies;
 pub mod kotlin;
 pub mod rust;
 pub mod sql;

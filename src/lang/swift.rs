@@ -65,6 +65,16 @@ const JUMPS: JumpSyntax = JumpSyntax {
         "source_file",
     ],
     break_targets: &["switch_statement"],
+    // What `control_transfer_statement` and `await_expression` start with.
+    jump_words: &[
+        "return",
+        "throw",
+        "break",
+        "continue",
+        "fallthrough",
+        "yield",
+        "await",
+    ],
 };
 
 /// Lowers a Swift file whose parse may take `budget`.
@@ -83,7 +93,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let mut lowerer = Lowerer {
         src: &file.text,
         root,
-        exits: JumpExits::of(root, &JUMPS, is_jump),
+        exits: JumpExits::of(root, &file.text, &JUMPS, is_jump),
         model: Model::new(file.language),
         constants,
         constant_values: Default::default(),
@@ -2453,8 +2463,9 @@ let top = 3
         .unwrap();
         let tree = parser.parse(src).unwrap();
         let root = tree.root_node();
-        let jumps =
-            crate::lang::treesitter::assert_exits_match_the_ancestor_walk(root, &JUMPS, is_jump);
+        let jumps = crate::lang::treesitter::assert_exits_match_the_ancestor_walk(
+            root, src, &JUMPS, is_jump,
+        );
         assert!(jumps >= 12, "{jumps}");
     }
 }

@@ -229,10 +229,14 @@ pub(crate) fn collect_comments_and_errors(
     comment_kinds: &[&str],
     keep_comments: bool,
 ) {
+    // Only subtrees holding a comment's opening or an error are walked.
+    let comment_starts = offsets_of(text, &["//", "/*"]);
+    let worth_walking = |node: Node| node.has_error() || holds_offset(&comment_starts, node);
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();
-        if comment_kinds.contains(&node.kind()) {
+        let comment = comment_kinds.contains(&node.kind());
+        if comment {
             if keep_comments {
                 model.comments.push(Comment {
                     range: node.byte_range(),
@@ -249,14 +253,15 @@ pub(crate) fn collect_comments_and_errors(
                 model.unparsed.push(range);
             }
         }
-        if !comment_kinds.contains(&node.kind()) && cursor.goto_first_child() {
-            continue;
-        }
+        // The next node worth walking in pre-order: the first such child,
+        // else the next such sibling of this node or of an ancestor.
+        let mut moved = !comment && cursor.goto_first_child();
         loop {
-            if cursor.goto_next_sibling() {
+            if moved && worth_walking(cursor.node()) {
                 break;
             }
-            if !cursor.goto_parent() {
+            moved = cursor.goto_next_sibling();
+            if !moved && !cursor.goto_parent() {
                 return;
             }
         }
@@ -357,6 +362,29 @@ pub(crate) struct JumpSyntax {
     pub boundaries: &'static [&'static str],
     /// What an unlabelled `break` leaves before any loop (Swift's `switch`).
     pub break_targets: &'static [&'static str],
+    /// The words a jump's syntax starts with (`return`, `break`): a subtree
+    /// holding none of them holds no jump, and is not walked.
+    pub jump_words: &'static [&'static str],
+}
+
+/// The sorted offsets where any of `words` occurs in `text`, as a word or
+/// inside one.
+fn offsets_of(text: &str, words: &[&str]) -> Vec<usize> {
+    let mut offsets: Vec<usize> = words
+        .iter()
+        .flat_map(|word| text.match_indices(word).map(|(offset, _)| offset))
+        .collect();
+    offsets.sort_unstable();
+    offsets
+}
+
+/// Whether one of the sorted `offsets` lies in `node`'s bytes, its end
+/// included (a node of no width holds its offset).
+fn holds_offset(offsets: &[usize], node: Node) -> bool {
+    let first = offsets.partition_point(|&offset| offset < node.start_byte());
+    offsets
+        .get(first)
+        .is_some_and(|&offset| offset <= node.end_byte())
 }
 
 /// The ancestors of `node`, innermost first. Found by one descent from
@@ -430,10 +458,11 @@ pub(crate) fn jump_exit(
 #[cfg(test)]
 pub(crate) fn assert_exits_match_the_ancestor_walk(
     root: Node,
+    text: &str,
     syntax: &JumpSyntax,
     is_jump: impl Fn(Node) -> bool + Copy,
 ) -> usize {
-    let exits = JumpExits::of(root, syntax, is_jump);
+    let exits = JumpExits::of(root, text, syntax, is_jump);
     let mut pending = vec![root];
     let mut jumps = 0;
     while let Some(node) = pending.pop() {
@@ -521,7 +550,14 @@ impl OutwardFrames {
 }
 
 impl JumpExits {
-    pub(crate) fn of(root: Node, syntax: &JumpSyntax, is_jump: impl Fn(Node) -> bool) -> JumpExits {
+    /// The exits of the jumps under `root`, a tree of `text`.
+    pub(crate) fn of(
+        root: Node,
+        text: &str,
+        syntax: &JumpSyntax,
+        is_jump: impl Fn(Node) -> bool,
+    ) -> JumpExits {
+        let starts = offsets_of(text, syntax.jump_words);
         let mut exits = HashMap::new();
         let mut cursor = root.walk();
         let mut pending = vec![(root, OutwardFrames::default())];
@@ -536,6 +572,7 @@ impl JumpExits {
             pending.extend(
                 parent
                     .children(&mut cursor)
+                    .filter(|&child| holds_offset(&starts, child))
                     .map(|child| (child, frames.entering(parent, child, syntax, &condition))),
             );
         }
@@ -576,11 +613,13 @@ fn decided_by(conditional: Node, holder: &str) -> Option<ByteRange> {
 /// between itself and its nearest loop, closure or function, reading the
 /// branches from the tree the model was lowered from.
 pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &JumpSyntax) {
-    let on_branch = nodes_on_branches(root, syntax);
     let calls: Vec<(crate::model::NodeId, ByteRange)> = model
         .calls()
         .map(|(id, _)| (id, model.node(id).range.clone()))
         .collect();
+    let mut starts: Vec<usize> = calls.iter().map(|(_, range)| range.start).collect();
+    starts.sort_unstable();
+    let on_branch = nodes_on_branches(root, syntax, &starts);
     for (id, range) in calls {
         let Some(node) = root.descendant_for_byte_range(range.start, range.end) else {
             continue;
@@ -597,7 +636,10 @@ pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &Jum
 /// instead costs the square of the depth per node, since tree-sitter finds
 /// a node's parent by descending from the root: a chain of a thousand calls
 /// took minutes.)
-fn nodes_on_branches(root: Node, syntax: &JumpSyntax) -> HashSet<usize> {
+///
+/// Only the nodes holding one of the sorted offsets `starts` are walked:
+/// the node a call's range finds, and its ancestors, hold the call's start.
+fn nodes_on_branches(root: Node, syntax: &JumpSyntax, starts: &[usize]) -> HashSet<usize> {
     let mut on_branch = HashSet::new();
     let mut cursor = root.walk();
     let mut pending = vec![(root, false)];
@@ -614,7 +656,8 @@ fn nodes_on_branches(root: Node, syntax: &JumpSyntax) -> HashSet<usize> {
         // The left operand of `?:`, `??`, `&&` always runs; only the rest is
         // a branch.
         let always_runs = failure_only.then(|| parent.named_child(0)).flatten();
-        pending.extend(parent.children(&mut cursor).map(|child| {
+        let children = parent.children(&mut cursor);
+        pending.extend(children.filter(|&c| holds_offset(starts, c)).map(|child| {
             let child_on_branch = if boundary {
                 false
             } else if let Some(condition) = &condition {

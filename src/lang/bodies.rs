@@ -1,0 +1,467 @@
+//! Function bodies blanked out before parsing, for a file the project stage
+//! needs only for its declarations (it declares a project function of a
+//! name that matters and calls none): the resolver sees the declaration and
+//! its types, and the parser spends nothing on the bodies.
+//!
+//! A small lexer finds each `fn`/`fun`/`func` body's braces past comments,
+//! strings, string templates and character literals; every byte inside is
+//! turned into a space (line breaks kept), so offsets, lines and columns of
+//! what remains are those of the file. Anything it is unsure of (a literal
+//! or comment left open, nesting past a bound) gives up, and the file is
+//! parsed whole.
+
+use crate::source::Language;
+
+/// Template and bracket nesting the lexer follows before giving up.
+const MAX_DEPTH: usize = 200;
+
+/// The text with every function body blanked, or None when the lexer
+/// cannot be sure of the file's shape or the file holds nothing to blank.
+pub fn blank_function_bodies(text: &str, language: Language) -> Option<String> {
+    if language == Language::Sql {
+        return None;
+    }
+    let lexer = Lexer {
+        bytes: text.as_bytes(),
+        language,
+    };
+    let bodies = lexer.bodies()?;
+    if bodies.is_empty() {
+        return None;
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for (start, end) in bodies {
+        for byte in &mut bytes[start..end] {
+            if *byte != b'\n' && *byte != b'\r' {
+                *byte = b' ';
+            }
+        }
+    }
+    // Whole UTF-8 sequences were replaced by ASCII spaces: still valid.
+    String::from_utf8(bytes).ok()
+}
+
+struct Lexer<'a> {
+    bytes: &'a [u8],
+    language: Language,
+}
+
+/// Where a function's body may begin: the brace and bracket depths of its
+/// `fn`/`fun`/`func` keyword.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pending {
+    braces: usize,
+}
+
+fn is_identifier_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
+}
+
+impl Lexer<'_> {
+    /// The byte ranges inside function bodies' braces, in order.
+    fn bodies(&self) -> Option<Vec<(usize, usize)>> {
+        let bytes = self.bytes;
+        let mut bodies = Vec::new();
+        let mut braces = 0usize;
+        let mut brackets = 0usize;
+        let mut pending: Option<Pending> = None;
+        let mut i = 0;
+        while i < bytes.len() {
+            let byte = bytes[i];
+            if let Some(next) = self.skip_trivia_or_literal(i, 0)? {
+                i = next;
+                continue;
+            }
+            if is_identifier_byte(byte) {
+                let start = i;
+                while i < bytes.len() && is_identifier_byte(bytes[i]) {
+                    i += 1;
+                }
+                let word = &bytes[start..i];
+                if brackets == 0 {
+                    if self.declares_function(word, i) {
+                        pending = Some(Pending { braces });
+                    } else if self.ends_header(word) {
+                        pending = None;
+                    }
+                }
+                continue;
+            }
+            match byte {
+                b'(' | b'[' => brackets += 1,
+                b')' | b']' => brackets = brackets.saturating_sub(1),
+                // A body-less declaration (`fn f();`, `fun f() = x`) ends here.
+                b';' | b'=' if brackets == 0 => pending = None,
+                b'{' => {
+                    if brackets == 0 && pending == Some(Pending { braces }) {
+                        let close = self.skip_code_until(i + 1, b'}', 1)?;
+                        bodies.push((i + 1, close));
+                        pending = None;
+                        i = close + 1;
+                        continue;
+                    }
+                    braces += 1;
+                }
+                b'}' => {
+                    braces = braces.checked_sub(1)?;
+                    if pending.is_some_and(|p| p.braces > braces) {
+                        pending = None;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        Some(bodies)
+    }
+
+    /// Whether `word`, ending at `end`, introduces a function with a body
+    /// to come (Kotlin's `fun interface` introduces a type).
+    fn declares_function(&self, word: &[u8], end: usize) -> bool {
+        let keyword: &[u8] = match self.language {
+            Language::Rust => b"fn",
+            Language::Swift => b"func",
+            Language::Kotlin => b"fun",
+            Language::Sql => return false,
+        };
+        if word != keyword {
+            return false;
+        }
+        let rest = &self.bytes[end..];
+        let next = rest
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        !(self.language == Language::Kotlin && rest[next..].starts_with(b"interface"))
+    }
+
+    /// Whether `word` starts a declaration of another kind, so a function
+    /// declared before it had no body (a protocol's or interface's
+    /// requirement followed by a property).
+    fn ends_header(&self, word: &[u8]) -> bool {
+        let words: &[&[u8]] = match self.language {
+            Language::Swift => &[
+                b"var",
+                b"let",
+                b"class",
+                b"struct",
+                b"enum",
+                b"protocol",
+                b"extension",
+                b"typealias",
+                b"subscript",
+                b"case",
+                b"init",
+                b"deinit",
+                b"actor",
+                b"import",
+            ],
+            Language::Kotlin => &[
+                b"val",
+                b"var",
+                b"class",
+                b"interface",
+                b"object",
+                b"typealias",
+                b"constructor",
+            ],
+            Language::Rust | Language::Sql => &[],
+        };
+        words.contains(&word)
+    }
+
+    /// When a comment, string or character literal starts at `i`, the index
+    /// just past it; None (the outer Option) when one is left open.
+    fn skip_trivia_or_literal(&self, i: usize, depth: usize) -> Option<Option<usize>> {
+        let bytes = self.bytes;
+        let rest = &bytes[i..];
+        if rest.starts_with(b"//") {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |p| i + p);
+            return Some(Some(end));
+        }
+        if rest.starts_with(b"/*") {
+            return self.skip_block_comment(i).map(Some);
+        }
+        match self.language {
+            Language::Rust => self.rust_literal(i, depth),
+            Language::Kotlin => self.kotlin_literal(i, depth),
+            Language::Swift => self.swift_literal(i, depth),
+            Language::Sql => Some(None),
+        }
+    }
+
+    /// Past a block comment starting at `i`; they nest in all three languages.
+    fn skip_block_comment(&self, mut i: usize) -> Option<usize> {
+        let bytes = self.bytes;
+        let mut level = 0usize;
+        while i < bytes.len() {
+            if bytes[i..].starts_with(b"/*") {
+                level += 1;
+                i += 2;
+            } else if bytes[i..].starts_with(b"*/") {
+                level -= 1;
+                i += 2;
+                if level == 0 {
+                    return Some(i);
+                }
+            } else {
+                i += 1;
+            }
+        }
+        None
+    }
+
+    /// Code from `i` up to the `close` byte that leaves it (`}` of a body or
+    /// template, `)` of an interpolation): its index.
+    fn skip_code_until(&self, mut i: usize, close: u8, depth: usize) -> Option<usize> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let open = if close == b'}' { b'{' } else { b'(' };
+        let bytes = self.bytes;
+        let mut level = 0usize;
+        while i < bytes.len() {
+            if let Some(next) = self.skip_trivia_or_literal(i, depth)? {
+                i = next;
+                continue;
+            }
+            let byte = bytes[i];
+            if is_identifier_byte(byte) {
+                // A whole identifier: Rust's `r#"`/`b'` prefixes were read
+                // as literals at its start.
+                while i < bytes.len() && is_identifier_byte(bytes[i]) {
+                    i += 1;
+                }
+                continue;
+            }
+            if byte == open {
+                level += 1;
+            } else if byte == close {
+                if level == 0 {
+                    return Some(i);
+                }
+                level -= 1;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// A character literal at `i` (`'a'`, `'\n'`, `'{'`): past it. A quote
+    /// not closed right after one character or escape is a Rust lifetime.
+    fn char_literal(&self, i: usize) -> Option<Option<usize>> {
+        let bytes = self.bytes;
+        if bytes.get(i + 1) == Some(&b'\\') {
+            let mut j = i + 2;
+            // The escaped character, then up to the closing quote (`'\u{41}'`).
+            j += 1;
+            while j < bytes.len() && bytes[j] != b'\'' && bytes[j] != b'\n' {
+                j += 1;
+            }
+            return if bytes.get(j) == Some(&b'\'') {
+                Some(Some(j + 1))
+            } else {
+                None
+            };
+        }
+        let text = std::str::from_utf8(&bytes[i + 1..]).ok();
+        let width = text
+            .and_then(|t| t.chars().next())
+            .map_or(1, char::len_utf8);
+        if bytes.get(i + 1 + width) == Some(&b'\'') {
+            return Some(Some(i + 2 + width));
+        }
+        if self.language == Language::Rust {
+            // A lifetime or label: `'a`, `'static`.
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    fn rust_literal(&self, i: usize, _depth: usize) -> Option<Option<usize>> {
+        let bytes = self.bytes;
+        let at_word_start = i == 0 || !is_identifier_byte(bytes[i - 1]);
+        let mut j = i;
+        if at_word_start && bytes[j] == b'b' {
+            j += 1;
+        }
+        if at_word_start && bytes.get(j) == Some(&b'r') {
+            let hashes = bytes[j + 1..].iter().take_while(|&&b| b == b'#').count();
+            if bytes.get(j + 1 + hashes) == Some(&b'"') {
+                let mut closing = vec![b'"'];
+                closing.extend(std::iter::repeat_n(b'#', hashes));
+                let body = j + 2 + hashes;
+                let end = find(&bytes[body..], &closing)?;
+                return Some(Some(body + end + closing.len()));
+            }
+        }
+        match bytes.get(j) {
+            Some(b'"') if j == i || at_word_start => self.escaped_string(j + 1).map(Some),
+            Some(b'\'') if j == i || at_word_start => {
+                // `b'x'` must be a byte literal; a bare quote may be a lifetime.
+                self.char_literal(j)
+            }
+            _ => Some(None),
+        }
+    }
+
+    /// Past a `"`-string whose body starts at `i`, with `\` escapes and no
+    /// templates (Rust).
+    fn escaped_string(&self, mut i: usize) -> Option<usize> {
+        let bytes = self.bytes;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' => i += 2,
+                b'"' => return Some(i + 1),
+                _ => i += 1,
+            }
+        }
+        None
+    }
+
+    fn kotlin_literal(&self, i: usize, depth: usize) -> Option<Option<usize>> {
+        let bytes = self.bytes;
+        match bytes[i] {
+            b'\'' => self.char_literal(i),
+            b'"' if bytes[i..].starts_with(b"\"\"\"") => {
+                let mut j = i + 3;
+                while j < bytes.len() {
+                    if bytes[j..].starts_with(b"\"\"\"") {
+                        j += 3;
+                        // `""""` ends the string with a quote in it.
+                        while bytes.get(j) == Some(&b'"') {
+                            j += 1;
+                        }
+                        return Some(Some(j));
+                    }
+                    if bytes[j..].starts_with(b"${") {
+                        j = self.skip_code_until(j + 2, b'}', depth + 1)? + 1;
+                    } else {
+                        j += 1;
+                    }
+                }
+                None
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while j < bytes.len() {
+                    match bytes[j] {
+                        b'\\' => j += 2,
+                        b'"' => return Some(Some(j + 1)),
+                        b'\n' => return None,
+                        b'$' if bytes.get(j + 1) == Some(&b'{') => {
+                            j = self.skip_code_until(j + 2, b'}', depth + 1)? + 1;
+                        }
+                        _ => j += 1,
+                    }
+                }
+                None
+            }
+            _ => Some(None),
+        }
+    }
+
+    fn swift_literal(&self, i: usize, depth: usize) -> Option<Option<usize>> {
+        let bytes = self.bytes;
+        let hashes = bytes[i..].iter().take_while(|&&b| b == b'#').count();
+        let quote = i + hashes;
+        if bytes.get(quote) != Some(&b'"') {
+            return Some(None);
+        }
+        let multiline = bytes[quote..].starts_with(b"\"\"\"");
+        let mut closing = if multiline {
+            b"\"\"\"".to_vec()
+        } else {
+            b"\"".to_vec()
+        };
+        closing.extend(std::iter::repeat_n(b'#', hashes));
+        let mut escape = vec![b'\\'];
+        escape.extend(std::iter::repeat_n(b'#', hashes));
+        let mut j = quote + if multiline { 3 } else { 1 };
+        while j < bytes.len() {
+            if bytes[j..].starts_with(&escape) {
+                let after = j + escape.len();
+                if bytes.get(after) == Some(&b'(') {
+                    j = self.skip_code_until(after + 1, b')', depth + 1)? + 1;
+                } else {
+                    j = after + 1;
+                }
+                continue;
+            }
+            if bytes[j..].starts_with(&closing) {
+                return Some(Some(j + closing.len()));
+            }
+            if bytes[j] == b'\n' && !multiline {
+                return None;
+            }
+            j += 1;
+        }
+        None
+    }
+}
+
+/// The offset of `needle` in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blanked(text: &str, language: Language) -> String {
+        blank_function_bodies(text, language).unwrap_or_else(|| text.to_string())
+    }
+
+    #[test]
+    fn rust_bodies_are_blanked_and_declarations_kept() {
+        let text = "impl Command for Save {\n    fn run(&self) -> Result<(), E> {\n        let s = \"}\";\n        let c = '}';\n        x.sync_all()\n    }\n    fn name(&self) -> &'static str { r#\"}\"# }\n}\ntrait T { fn f(&self); }\n";
+        let out = blanked(text, Language::Rust);
+        assert_eq!(out.len(), text.len());
+        assert!(out.contains("fn run(&self) -> Result<(), E> {"));
+        assert!(!out.contains("sync_all"));
+        assert!(out.contains("fn name(&self) -> &'static str {"));
+        assert!(out.contains("trait T { fn f(&self); }"));
+        assert_eq!(out.lines().count(), text.lines().count());
+    }
+
+    #[test]
+    fn kotlin_templates_and_interfaces() {
+        let text = "fun interface Saver { fun save(x: Int) }\nclass A : Saver {\n    override fun save(x: Int) {\n        log(\"${ if (x > 0) \"}\" else \"{\" }\")\n        db.insert(x)\n    }\n    fun size() = items.size\n    val y = 1\n}\n";
+        let out = blanked(text, Language::Kotlin);
+        assert!(out.contains("fun interface Saver { fun save(x: Int) }"));
+        assert!(out.contains("override fun save(x: Int) {"));
+        assert!(!out.contains("db.insert"));
+        assert!(out.contains("fun size() = items.size"));
+        assert!(out.contains("val y = 1\n}"));
+    }
+
+    #[test]
+    fn swift_interpolation_raw_strings_and_protocol_requirements() {
+        let text = "protocol P {\n    func load()\n    var count: Int { get }\n}\nfinal class S: P {\n    func load() {\n        print(\"\\(items.map { \"}\\($0)\" })\")\n        let r = #\"}\"#\n        defaults.synchronize()\n    }\n    var count: Int { 0 }\n}\n";
+        let out = blanked(text, Language::Swift);
+        assert!(out.contains("var count: Int { get }"));
+        assert!(out.contains("func load() {"));
+        assert!(!out.contains("synchronize"));
+        assert!(out.contains("var count: Int { 0 }\n}"));
+    }
+
+    #[test]
+    fn an_open_literal_gives_up() {
+        assert_eq!(
+            blank_function_bodies("fn f() { let s = \"open; }", Language::Rust),
+            None
+        );
+        assert_eq!(
+            blank_function_bodies("func f() { /* open }", Language::Swift),
+            None
+        );
+        assert_eq!(blank_function_bodies("struct S;", Language::Rust), None);
+    }
+}
