@@ -26,7 +26,7 @@ use std::time::{Duration, SystemTime};
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 use crate::source::SourceFile;
-use crate::{Analysis, Tally};
+use crate::Analysis;
 
 /// The cache directory's name under the project root.
 pub const DIR_NAME: &str = ".storlint-cache";
@@ -46,8 +46,6 @@ pub struct Cache {
     entries: PathBuf,
     /// The keys this run read or wrote; the others are pruned at the end.
     used: Mutex<HashSet<u128>>,
-    /// The analyses read back, and the bytes of their texts.
-    hits: Mutex<Tally>,
 }
 
 /// The identity of a file's analysis in the cache.
@@ -94,26 +92,15 @@ impl Cache {
         Ok(Cache {
             entries,
             used: Mutex::new(HashSet::new()),
-            hits: Mutex::new(Tally::default()),
         })
     }
 
-    /// The analysis stored under `key`, if there is a sound one; `text_len`
-    /// (the analysed text's) is counted in `hits`.
-    pub fn get(&self, key: Key, text_len: usize) -> Option<Analysis> {
+    /// The analysis stored under `key`, if there is a sound one.
+    pub fn get(&self, key: Key) -> Option<Analysis> {
         let bytes = std::fs::read(self.entries.join(key.file_name())).ok()?;
         let analysis = decode(&bytes, key)?;
         self.mark_used(key);
-        self.hits
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .add(text_len as u64);
         Some(analysis)
-    }
-
-    /// How many analyses, of how many bytes of text, the cache gave.
-    pub fn hits(&self) -> Tally {
-        *self.hits.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Stores `analysis` under `key`. Failing to write costs only the next
@@ -296,13 +283,10 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache::open(dir.path(), false).unwrap();
         let key = Key::of(&source);
-        assert!(cache.get(key, 0).is_none());
+        assert!(cache.get(key).is_none());
         cache.put(key, &analysis);
-        let reopened = Cache::open(dir.path(), false).unwrap();
-        let read = reopened.get(key, source.text.len()).unwrap();
+        let read = Cache::open(dir.path(), false).unwrap().get(key).unwrap();
         assert!(same(&read, &analysis));
-        assert_eq!(reopened.hits().files, 1);
-        assert_eq!(reopened.hits().bytes, source.text.len() as u64);
     }
 
     #[test]
@@ -360,11 +344,11 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
         let current = Key::of(&source);
         old.put(current, &analysis);
         let run = Cache::open(dir.path(), false).unwrap();
-        assert!(run.get(current, 0).is_some());
+        assert!(run.get(current).is_some());
         std::fs::write(run.entries.join(".entry-in-progress"), b"").unwrap();
         run.prune();
-        assert!(run.get(current, 0).is_some());
-        assert!(run.get(stale, 0).is_none());
+        assert!(run.get(current).is_some());
+        assert!(run.get(stale).is_none());
         assert!(run.entries.join(".entry-in-progress").exists());
         assert!(run.entries.join(LAST_USED).exists());
     }

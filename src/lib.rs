@@ -174,7 +174,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub(crate) fn add(&mut self, bytes: u64) {
+    fn add(&mut self, bytes: u64) {
         self.files += 1;
         self.bytes += bytes;
     }
@@ -213,6 +213,9 @@ pub struct Analysis {
     /// The file's `storlint-ignore` comments, applied once the project
     /// stage has added its findings.
     pub suppressions: Suppressions,
+    /// Read back from the analysis cache rather than parsed in this run.
+    #[serde(skip)]
+    pub from_cache: bool,
 }
 
 /// One file checked on its own: its findings, and the warnings about its
@@ -476,8 +479,12 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         report.cancelled = true;
         return report;
     }
+    for (source, analysis) in &analysed {
+        if analysis.from_cache {
+            report.statistics.cached.add(source.text.len() as u64);
+        }
+    }
     if let Some(cache) = cache {
-        report.statistics.cached = cache.hits();
         // Every file of the project was looked at: an entry not used now
         // belongs to a file since changed, moved or deleted.
         cache.prune();
@@ -667,9 +674,10 @@ fn analyze_cached(
         return analyze(source, options);
     };
     let key = cache::Key::of(source);
-    if let Some(mut analysis) = cache.get(key, source.text.len()) {
+    if let Some(mut analysis) = cache.get(key) {
         // The entry may have been written under another spelling of the path.
         analysis.suppressions.set_path(&source.display);
+        analysis.from_cache = true;
         return Ok(analysis);
     }
     let analysis = analyze(source, options)?;
@@ -818,6 +826,7 @@ pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FilePro
         summary,
         excluded,
         suppressions,
+        from_cache: false,
     })
 }
 
