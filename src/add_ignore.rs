@@ -75,13 +75,7 @@ fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
         text.push_str(&comment);
     }
     text.push_str(&source.text[copied..]);
-    let mut rewritten = SourceFile::new(
-        source.path.clone(),
-        source.display.clone(),
-        source.language,
-        text,
-    );
-    rewritten.layout_path = source.layout_path.clone();
+    let rewritten = source.with_text(text);
     check_rewritten(&before, &rewritten, &file.diagnostics, &insertions, options)?;
     let mut bytes = source_bom(source).as_bytes().to_vec();
     bytes.extend_from_slice(rewritten.text.as_bytes());

@@ -114,7 +114,7 @@ pub fn fix_source(
 ) -> Result<String, String> {
     let checked = crate::check_source(file, options).map_err(|problem| problem.message)?;
     let checked = CheckedFile {
-        source: with_text(file, file.text.clone()),
+        source: file.with_text(file.text.clone()),
         diagnostics: checked.diagnostics,
     };
     let every_finding: Reported = &|_, diagnostics| diagnostics;
@@ -166,7 +166,7 @@ fn fix_file_here(
         let Some(round) = apply(&text, &diagnostics, selection) else {
             break;
         };
-        let rewritten = with_text(original, round.text);
+        let rewritten = original.with_text(round.text);
         let model = crate::lang::lower_within(&rewritten, options.parse_budget)
             .map_err(|_| broken("a fix made it unparsable"))?;
         if model.unparsed.len() > unparsed_before {
@@ -191,24 +191,12 @@ fn fix_file_here(
         diagnostics = after;
     }
     Ok((text != original.text).then(|| FixedFile {
-        source: with_text(original, original.text.clone()),
+        source: original.with_text(original.text.clone()),
         fixed: text,
         fixes,
     }))
 }
 
-/// `source` with another text, under the same names and byte-order mark.
-fn with_text(source: &SourceFile, text: String) -> SourceFile {
-    let mut rewritten = SourceFile::new(
-        source.path.clone(),
-        source.display.clone(),
-        source.language,
-        text,
-    );
-    rewritten.layout_path = source.layout_path.clone();
-    rewritten.bom_len = source.bom_len;
-    rewritten
-}
 
 fn bom(source: &SourceFile) -> &'static str {
     if source.bom_len > 0 {

@@ -349,12 +349,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         let reported = |source: &SourceFile, diagnostics| {
             let mut one = Report {
                 files: vec![CheckedFile {
-                    source: SourceFile::new(
-                        source.path.clone(),
-                        source.display.clone(),
-                        source.language,
-                        source.text.clone(),
-                    ),
+                    source: source.with_text(source.text.clone()),
                     diagnostics,
                 }],
                 ..Report::default()

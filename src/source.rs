@@ -133,6 +133,20 @@ impl SourceFile {
         })
     }
 
+    /// The same file (names, layout path, byte-order mark) holding `text`:
+    /// what a fix or an inserted comment makes of it.
+    pub fn with_text(&self, text: String) -> SourceFile {
+        let mut rewritten = SourceFile::new(
+            self.path.clone(),
+            self.display.clone(),
+            self.language,
+            text,
+        );
+        rewritten.layout_path = self.layout_path.clone();
+        rewritten.bom_len = self.bom_len;
+        rewritten
+    }
+
     /// Builds a file from in-memory text (tests, the language server).
     pub fn from_text(display: &str, language: Language, text: &str) -> SourceFile {
         SourceFile::new(
