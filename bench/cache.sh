@@ -3,7 +3,7 @@
 # editor's save): on each ecosystem checkout, a one-file run with a warm
 # cache against a full run without one, in the same run of this script.
 #
-#   ECOSYSTEM_DIR=/path/to/checkouts bench/cache.sh [RUNS]
+#   ECOSYSTEM_DIR=/path/to/checkouts [STORLINT_BIN=path] bench/cache.sh [RUNS]
 #
 # Per repository, medians of RUNS runs (default 3) of
 #   full:      `storlint --no-cache .` (what every run cost before the cache)
@@ -20,8 +20,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${ECOSYSTEM_DIR:?set ECOSYSTEM_DIR to the directory holding the checkouts}
 runs=${1:-3}
-cargo build --release --quiet
-bin=$PWD/target/release/storlint
+# STORLINT_BIN measures a given build (a copy, so that rebuilding meanwhile
+# does not change the build the cache belongs to).
+if [ -z "${STORLINT_BIN:-}" ]; then
+  cargo build --release --quiet
+fi
+bin=${STORLINT_BIN:-$PWD/target/release/storlint}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
