@@ -244,3 +244,44 @@ fn display_only_fixes_are_shown_and_never_applied() {
         ]
     );
 }
+
+#[test]
+fn loops_are_shown_wrapped_in_their_library_transaction_and_never_changed() {
+    let rust = "use rusqlite::Connection;\n\npub fn save(conn: &mut Connection, names: &[String]) -> rusqlite::Result<()> {\n    for name in names {\n        conn.execute(\"INSERT INTO tag (name) VALUES (?1)\", [name])?;\n    }\n    Ok(())\n}\n";
+    let kotlin = "import android.database.sqlite.SQLiteDatabase\n\nfun save(db: SQLiteDatabase, names: List<String>) {\n    for (name in names) {\n        db.execSQL(\"INSERT INTO tag (name) VALUES (?)\", arrayOf(name))\n    }\n}\n";
+    let dir = project(&[("src/tags.rs", rust), ("app/Tags.kt", kotlin)]);
+    let output = storlint(&["--diff", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert_eq!(
+        stdout(&output)
+            .lines()
+            .filter(|l| l.starts_with("+++"))
+            .count(),
+        0
+    );
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let shown: Vec<(String, String)> = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|finding| finding["rule"] == "write-without-transaction")
+        .map(|finding| {
+            let fix = &finding["fix"];
+            (
+                fix["applicability"].as_str().unwrap().to_string(),
+                fix["edits"][0]["content"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let wrapped_kotlin = "    db.beginTransaction()\n    try {\n        for (name in names) {\n            db.execSQL(\"INSERT INTO tag (name) VALUES (?)\", arrayOf(name))\n        }\n        db.setTransactionSuccessful()\n    } finally {\n        db.endTransaction()\n    }";
+    let wrapped_rust = "    let tx = conn.transaction()?;\n    for name in names {\n        tx.execute(\"INSERT INTO tag (name) VALUES (?1)\", [name])?;\n    }\n    tx.commit()?;";
+    let mut expected = vec![
+        ("display-only".to_string(), wrapped_kotlin.to_string()),
+        ("display-only".to_string(), wrapped_rust.to_string()),
+    ];
+    let mut shown = shown;
+    shown.sort();
+    expected.sort();
+    assert_eq!(shown, expected);
+    assert_eq!(read(&dir, "src/tags.rs"), rust);
+}

@@ -3,7 +3,7 @@ use std::collections::HashSet;
 use crate::catalog;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::project::{OpenSite, Project};
-use crate::rules::{Check, FixAvailability, Rule};
+use crate::rules::{matching, Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -246,7 +246,9 @@ impl<'t> Statement<'t> {
         let next_line = callee.end + 1 + close + 1 + line_end + 1;
         // A statement that goes on on the next line (a chained call, an
         // operator) has no plain end.
-        let continued = text[next_line..].trim_start().starts_with(['.', '?', ':', '&', '|', '+']);
+        let continued = text[next_line..]
+            .trim_start()
+            .starts_with(['.', '?', ':', '&', '|', '+']);
         if continued {
             return None;
         }
@@ -276,52 +278,6 @@ impl<'t> Statement<'t> {
         (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .then_some(name)
     }
-}
-
-/// The offset in `text` of the `close` bracket matching an opening one just
-/// before `text`, past plain strings and line comments; `None` where a
-/// bracket could hide in something else (an interpolation, a raw or
-/// multi-line string, a block comment, a character literal).
-fn matching(text: &str, close: char) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => {
-                if chars.peek().is_some_and(|&(_, next)| next == '"') {
-                    // `""` or the start of `"""`.
-                    chars.next();
-                    if chars.peek().is_some_and(|&(_, next)| next == '"') {
-                        return None;
-                    }
-                    continue;
-                }
-                loop {
-                    match chars.next()?.1 {
-                        '"' => break,
-                        '\\' => {
-                            if chars.next()?.1 == '(' {
-                                return None;
-                            }
-                        }
-                        '$' if chars.peek().is_some_and(|&(_, next)| next == '{') => return None,
-                        '\n' => return None,
-                        _ => {}
-                    }
-                }
-            }
-            '/' if chars.peek().is_some_and(|&(_, next)| next == '/') => {
-                chars.find(|&(_, c)| c == '\n')?;
-            }
-            '/' if chars.peek().is_some_and(|&(_, next)| next == '*') => return None,
-            '\'' | '`' | '#' => return None,
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' if depth == 0 => return (c == close).then_some(i),
-            ')' | ']' | '}' => depth -= 1,
-            _ => {}
-        }
-    }
-    None
 }
 
 fn balanced(text: &str) -> bool {
@@ -387,7 +343,11 @@ fn helper_init(text: &str, supertype: &ByteRange) -> Option<(ByteRange, String)>
     } else {
         "\n"
     };
-    let step = if indent.starts_with('\t') { "\t" } else { "    " };
+    let step = if indent.starts_with('\t') {
+        "\t"
+    } else {
+        "    "
+    };
     let block = format!(
         "{indent}init {{{newline}{indent}{step}setWriteAheadLoggingEnabled(true){newline}{indent}}}{newline}"
     );
