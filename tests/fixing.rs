@@ -285,3 +285,34 @@ fn loops_are_shown_wrapped_in_their_library_transaction_and_never_changed() {
     assert_eq!(shown, expected);
     assert_eq!(read(&dir, "src/tags.rs"), rust);
 }
+
+#[test]
+fn a_non_partial_index_is_shown_with_the_where_its_queries_use() {
+    let schema = "CREATE TABLE item (id INTEGER PRIMARY KEY, done INTEGER NOT NULL DEFAULT 0);\nCREATE INDEX idx_item_done ON item (done);\nSELECT id FROM item WHERE done = 0;\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let finding = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|finding| finding["rule"] == "non-partial-index")
+        .expect("a non-partial-index finding");
+    let fix = &finding["fix"];
+    assert_eq!(fix["applicability"], "display-only");
+    let edit = &fix["edits"][0];
+    let at = edit["range"]["start"]["offset"].as_u64().unwrap() as usize;
+    let shown = format!(
+        "{}{}{}",
+        &schema[..at],
+        edit["content"].as_str().unwrap(),
+        &schema[at..]
+    );
+    assert!(
+        shown.contains("CREATE INDEX idx_item_done ON item (done) WHERE done = 0;\n"),
+        "{shown}"
+    );
+    let output = storlint(&["--fix", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert!(output.status.code().is_some());
+    assert_eq!(read(&dir, "db/schema.sql"), schema);
+}
