@@ -316,3 +316,30 @@ fn a_non_partial_index_is_shown_with_the_where_its_queries_use() {
     assert!(output.status.code().is_some());
     assert_eq!(read(&dir, "db/schema.sql"), schema);
 }
+
+#[test]
+fn a_redundant_index_is_shown_dropped_and_never_changed() {
+    let schema = "CREATE TABLE item (id INTEGER PRIMARY KEY, list_id INTEGER, rank INTEGER);\nCREATE INDEX idx_item_list ON item (list_id);\nCREATE INDEX idx_item_list_rank ON item (list_id, rank);\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let finding = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|finding| finding["rule"] == "redundant-index")
+        .expect("a redundant-index finding");
+    let fix = &finding["fix"];
+    assert_eq!(fix["applicability"], "display-only");
+    let edit = &fix["edits"][0];
+    let start = edit["range"]["start"]["offset"].as_u64().unwrap() as usize;
+    let end = edit["range"]["end"]["offset"].as_u64().unwrap() as usize;
+    assert_eq!(
+        &schema[start..end],
+        "CREATE INDEX idx_item_list ON item (list_id)"
+    );
+    assert_eq!(edit["content"], "DROP INDEX IF EXISTS idx_item_list");
+    let output = storlint(&["--diff", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert!(!stdout(&output).contains("+++"), "{}", stdout(&output));
+    assert_eq!(read(&dir, "db/schema.sql"), schema);
+}
