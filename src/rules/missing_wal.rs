@@ -117,9 +117,8 @@ fn wal_fix(text: &str, language: Language, open: &OpenSite) -> Option<Fix> {
     let (range, content) = match (language, text.get(callee.clone())?) {
         (Language::Kotlin, "SQLiteOpenHelper") => helper_init(text, callee)?,
         (_, api) => {
-            if open.place.function.is_none() {
-                return None;
-            }
+            // A statement after the open needs a function body to stand in.
+            open.place.function?;
             let statement = Statement::around(text, callee, language)?;
             let setting = match (language, api) {
                 (Language::Rust, "open" | "open_with_flags") => rusqlite_setting(&statement)?,

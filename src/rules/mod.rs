@@ -556,11 +556,9 @@ pub(crate) fn matching(text: &str, close: char) -> Option<usize> {
                 loop {
                     match chars.next()?.1 {
                         '"' => break,
-                        '\\' => {
-                            if chars.next()?.1 == '(' {
-                                return None;
-                            }
-                        }
+                        // The escaped character is consumed here; `\(` opens a
+                        // Swift interpolation.
+                        '\\' if chars.next()?.1 == '(' => return None,
                         '$' if chars.peek().is_some_and(|&(_, next)| next == '{') => return None,
                         '\n' => return None,
                         _ => {}

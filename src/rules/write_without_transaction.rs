@@ -197,7 +197,7 @@ fn transaction_fix(
     let open_brace = keyword.end + text[keyword.end..keyword_line_end].rfind('{')?;
     let close_brace = open_brace + 1 + matching(&text[open_brace + 1..], '}')?;
     let after = text[close_brace + 1..].split('\n').next()?;
-    if !after.trim().is_empty() || !(open_brace < write.start && write.end <= close_brace) {
+    if !(after.trim().is_empty() && open_brace < write.start && write.end <= close_brace) {
         return None;
     }
     let loop_text = &text[loop_start..close_brace + 1];
