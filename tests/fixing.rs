@@ -343,3 +343,19 @@ fn a_redundant_index_is_shown_dropped_and_never_changed() {
     assert!(!stdout(&output).contains("+++"), "{}", stdout(&output));
     assert_eq!(read(&dir, "db/schema.sql"), schema);
 }
+
+#[test]
+fn a_quoted_redundant_index_over_two_lines_is_shown_dropped_by_its_quoted_name() {
+    let schema = "CREATE TABLE \"item\" (\"id\" INTEGER PRIMARY KEY, \"list_id\" INTEGER, \"rank\" INTEGER);\nCREATE INDEX \"idx_item_list\"\n    ON \"item\" (\"list_id\");\nCREATE INDEX \"idx_item_list_rank\" ON \"item\" (\"list_id\", \"rank\");\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let contents: Vec<&str> = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|finding| finding["rule"] == "redundant-index")
+        .map(|finding| finding["fix"]["edits"][0]["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(contents, ["DROP INDEX IF EXISTS \"idx_item_list\""]);
+}

@@ -342,7 +342,8 @@ fn partial_index_fix(text: &str, name: &ByteRange, predicate: &str) -> Option<Fi
         .strip_prefix("ON ")
         .or_else(|| on_table.strip_prefix("on "))?
         .trim();
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '`' | '[' | ']' | '.');
+    let plain =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '`' | '"' | '[' | ']' | '.');
     if table.is_empty() || !table.chars().all(plain) {
         return None;
     }

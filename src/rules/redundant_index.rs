@@ -188,7 +188,8 @@ fn drop_index_fix(text: &str, index: &Declared<CreateIndex>) -> Option<Fix> {
         return None;
     }
     let name = text.get(name_range.clone())?;
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '`' | '[' | ']' | '.');
+    let plain =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '`' | '"' | '[' | ']' | '.');
     if name.is_empty() || !name.chars().all(plain) {
         return None;
     }
