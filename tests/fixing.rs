@@ -244,3 +244,118 @@ fn display_only_fixes_are_shown_and_never_applied() {
         ]
     );
 }
+
+#[test]
+fn loops_are_shown_wrapped_in_their_library_transaction_and_never_changed() {
+    let rust = "use rusqlite::Connection;\n\npub fn save(conn: &mut Connection, names: &[String]) -> rusqlite::Result<()> {\n    for name in names {\n        conn.execute(\"INSERT INTO tag (name) VALUES (?1)\", [name])?;\n    }\n    Ok(())\n}\n";
+    let kotlin = "import android.database.sqlite.SQLiteDatabase\n\nfun save(db: SQLiteDatabase, names: List<String>) {\n    for (name in names) {\n        db.execSQL(\"INSERT INTO tag (name) VALUES (?)\", arrayOf(name))\n    }\n}\n";
+    let dir = project(&[("src/tags.rs", rust), ("app/Tags.kt", kotlin)]);
+    let output = storlint(&["--diff", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert_eq!(
+        stdout(&output)
+            .lines()
+            .filter(|l| l.starts_with("+++"))
+            .count(),
+        0
+    );
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let shown: Vec<(String, String)> = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|finding| finding["rule"] == "write-without-transaction")
+        .map(|finding| {
+            let fix = &finding["fix"];
+            (
+                fix["applicability"].as_str().unwrap().to_string(),
+                fix["edits"][0]["content"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let wrapped_kotlin = "    db.beginTransaction()\n    try {\n        for (name in names) {\n            db.execSQL(\"INSERT INTO tag (name) VALUES (?)\", arrayOf(name))\n        }\n        db.setTransactionSuccessful()\n    } finally {\n        db.endTransaction()\n    }";
+    let wrapped_rust = "    let tx = conn.transaction()?;\n    for name in names {\n        tx.execute(\"INSERT INTO tag (name) VALUES (?1)\", [name])?;\n    }\n    tx.commit()?;";
+    let mut expected = vec![
+        ("display-only".to_string(), wrapped_kotlin.to_string()),
+        ("display-only".to_string(), wrapped_rust.to_string()),
+    ];
+    let mut shown = shown;
+    shown.sort();
+    expected.sort();
+    assert_eq!(shown, expected);
+    assert_eq!(read(&dir, "src/tags.rs"), rust);
+}
+
+#[test]
+fn a_non_partial_index_is_shown_with_the_where_its_queries_use() {
+    let schema = "CREATE TABLE item (id INTEGER PRIMARY KEY, done INTEGER NOT NULL DEFAULT 0);\nCREATE INDEX idx_item_done ON item (done);\nSELECT id FROM item WHERE done = 0;\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let finding = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|finding| finding["rule"] == "non-partial-index")
+        .expect("a non-partial-index finding");
+    let fix = &finding["fix"];
+    assert_eq!(fix["applicability"], "display-only");
+    let edit = &fix["edits"][0];
+    let at = edit["range"]["start"]["offset"].as_u64().unwrap() as usize;
+    let shown = format!(
+        "{}{}{}",
+        &schema[..at],
+        edit["content"].as_str().unwrap(),
+        &schema[at..]
+    );
+    assert!(
+        shown.contains("CREATE INDEX idx_item_done ON item (done) WHERE done = 0;\n"),
+        "{shown}"
+    );
+    let output = storlint(&["--fix", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert!(output.status.code().is_some());
+    assert_eq!(read(&dir, "db/schema.sql"), schema);
+}
+
+#[test]
+fn a_redundant_index_is_shown_dropped_and_never_changed() {
+    let schema = "CREATE TABLE item (id INTEGER PRIMARY KEY, list_id INTEGER, rank INTEGER);\nCREATE INDEX idx_item_list ON item (list_id);\nCREATE INDEX idx_item_list_rank ON item (list_id, rank);\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let finding = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|finding| finding["rule"] == "redundant-index")
+        .expect("a redundant-index finding");
+    let fix = &finding["fix"];
+    assert_eq!(fix["applicability"], "display-only");
+    let edit = &fix["edits"][0];
+    let start = edit["range"]["start"]["offset"].as_u64().unwrap() as usize;
+    let end = edit["range"]["end"]["offset"].as_u64().unwrap() as usize;
+    assert_eq!(
+        &schema[start..end],
+        "CREATE INDEX idx_item_list ON item (list_id)"
+    );
+    assert_eq!(edit["content"], "DROP INDEX IF EXISTS idx_item_list");
+    let output = storlint(&["--diff", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert!(!stdout(&output).contains("+++"), "{}", stdout(&output));
+    assert_eq!(read(&dir, "db/schema.sql"), schema);
+}
+
+#[test]
+fn a_quoted_redundant_index_over_two_lines_is_shown_dropped_by_its_quoted_name() {
+    let schema = "CREATE TABLE \"item\" (\"id\" INTEGER PRIMARY KEY, \"list_id\" INTEGER, \"rank\" INTEGER);\nCREATE INDEX \"idx_item_list\"\n    ON \"item\" (\"list_id\");\nCREATE INDEX \"idx_item_list_rank\" ON \"item\" (\"list_id\", \"rank\");\n";
+    let dir = project(&[("db/schema.sql", schema)]);
+    let output = storlint(&["--format", "json", "--isolated", "."], dir.path());
+    let log: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let contents: Vec<&str> = log["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|finding| finding["rule"] == "redundant-index")
+        .map(|finding| finding["fix"]["edits"][0]["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(contents, ["DROP INDEX IF EXISTS \"idx_item_list\""]);
+}

@@ -535,6 +535,50 @@ pub(crate) fn delete_statement_fix(
     })
 }
 
+/// The offset in `text` of the `close` bracket matching an opening one just
+/// before `text`, past plain strings and line comments; `None` where a
+/// bracket could hide in something else (an interpolation, a raw or
+/// multi-line string, a block comment, a character literal).
+pub(crate) fn matching(text: &str, close: char) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                if chars.peek().is_some_and(|&(_, next)| next == '"') {
+                    // `""` or the start of `"""`.
+                    chars.next();
+                    if chars.peek().is_some_and(|&(_, next)| next == '"') {
+                        return None;
+                    }
+                    continue;
+                }
+                loop {
+                    match chars.next()?.1 {
+                        '"' => break,
+                        // The escaped character is consumed here; `\(` opens a
+                        // Swift interpolation.
+                        '\\' if chars.next()?.1 == '(' => return None,
+                        '$' if chars.peek().is_some_and(|&(_, next)| next == '{') => return None,
+                        '\n' => return None,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek().is_some_and(|&(_, next)| next == '/') => {
+                chars.find(|&(_, c)| c == '\n')?;
+            }
+            '/' if chars.peek().is_some_and(|&(_, next)| next == '*') => return None,
+            '\'' | '`' | '#' => return None,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => return (c == close).then_some(i),
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

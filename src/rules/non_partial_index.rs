@@ -1,11 +1,11 @@
 use std::collections::HashMap;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::lang::sql::{ColumnFilter, ColumnWrite, CreateIndex, FilterTest, Query, SqlFactKind};
 use crate::model::HOLE;
 use crate::project::Project;
-use crate::rules::{Check, FixAvailability, Rule};
-use crate::source::Language;
+use crate::rules::{matching, Check, FixAvailability, Rule};
+use crate::source::{ByteRange, Language};
 
 use super::{location, same_name, schema, Declared, Schema};
 
@@ -18,7 +18,7 @@ pub const RULE: Rule = Rule {
         Language::Kotlin,
         Language::Sql,
     ],
-    fix: FixAvailability::Never,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/non-partial-index.md"),
     help: "make the index partial, so that writes to rows no query looks up leave it alone",
     check: Check::Project(check),
@@ -215,6 +215,12 @@ fn finding(
     )
     .label(format!("could be partial: WHERE {predicate}"))
     .help(format!("make it partial: `{suggestion}`"));
+    let mut diagnostic = diagnostic;
+    diagnostic.fix = partial_index_fix(
+        &project.files[index.file].source.text,
+        &index.item.name_range,
+        &predicate,
+    );
     Some((index.file, diagnostic))
 }
 
@@ -317,4 +323,42 @@ fn flag_predicate(
         )
     };
     Some((format!("{column} = {wanted}"), evidence))
+}
+
+/// ` WHERE <predicate>` inserted after the index's column list, where the
+/// source spells `CREATE INDEX name ON table(columns)` out in one piece:
+/// display-only, since a partial index serves only the queries that repeat
+/// its WHERE, and a schema already shipped needs the index dropped and
+/// created again. No fix where the predicate would need escaping in a
+/// string (a quote, a backslash, an interpolation sign).
+fn partial_index_fix(text: &str, name: &ByteRange, predicate: &str) -> Option<Fix> {
+    if predicate.contains(['"', '\\', '$']) {
+        return None;
+    }
+    let after_name = text.get(name.end..)?;
+    let open = after_name.find('(')?;
+    let on_table = after_name[..open].trim();
+    let table = on_table
+        .strip_prefix("ON ")
+        .or_else(|| on_table.strip_prefix("on "))?
+        .trim();
+    let plain =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '`' | '"' | '[' | ']' | '.');
+    if table.is_empty() || !table.chars().all(plain) {
+        return None;
+    }
+    let columns_start = name.end + open + 1;
+    let close = columns_start + matching(&text[columns_start..], ')')?;
+    let rest = text[close + 1..].trim_start_matches([' ', '\t']);
+    if !rest.starts_with([';', '"', '\n', '\r']) && !rest.is_empty() {
+        return None;
+    }
+    Some(Fix {
+        title: "make the index partial (queries must repeat its WHERE to use it)".to_string(),
+        edits: vec![Edit {
+            range: close + 1..close + 1,
+            content: format!(" WHERE {predicate}"),
+        }],
+        applicability: Applicability::DisplayOnly,
+    })
 }

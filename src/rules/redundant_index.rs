@@ -1,11 +1,11 @@
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::lang::sql::CreateIndex;
 use crate::model::HOLE;
 use crate::project::Project;
-use crate::rules::{Check, FixAvailability, Rule};
+use crate::rules::{matching, Check, FixAvailability, Rule};
 use crate::source::Language;
 
-use super::{location, same_name, schema, shown, Schema};
+use super::{location, same_name, schema, shown, Declared, Schema};
 
 pub const RULE: Rule = Rule {
     id: "redundant-index",
@@ -16,7 +16,7 @@ pub const RULE: Rule = Rule {
         Language::Kotlin,
         Language::Sql,
     ],
-    fix: FixAvailability::Never,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/redundant-index.md"),
     help: "drop this index: the one named in the message answers every lookup it can",
     check: Check::Project(check),
@@ -76,6 +76,8 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         } else {
             format!("drop it: `DROP INDEX {};`", shown(&index.item.name))
         });
+        let mut diagnostic = diagnostic;
+        diagnostic.fix = drop_index_fix(&project.files[index.file].source.text, index);
         findings.push((index.file, diagnostic));
     }
     findings
@@ -161,4 +163,58 @@ fn key_serving(
         }
     }
     None
+}
+
+/// The statement creating the index, spelled out in SQL as
+/// `CREATE INDEX [IF NOT EXISTS] name ON table (columns)`, shown as
+/// `DROP INDEX IF EXISTS name`: on a new database nothing is created, on a
+/// shipped one (a migration) the index goes. Display-only: the lookups the
+/// other index serves are worth a look first. A UNIQUE or partial index, or
+/// one whose statement holds anything else, gets no fix.
+fn drop_index_fix(text: &str, index: &Declared<CreateIndex>) -> Option<Fix> {
+    if index.item.unique || index.item.predicate.is_some() || index.item.declared_by_api {
+        return None;
+    }
+    let name_range = &index.item.name_range;
+    let keywords: Vec<String> = text
+        .get(index.at..name_range.start)?
+        .split_whitespace()
+        .map(str::to_ascii_uppercase)
+        .collect();
+    if !matches!(
+        keywords.join(" ").as_str(),
+        "CREATE INDEX" | "CREATE INDEX IF NOT EXISTS"
+    ) {
+        return None;
+    }
+    let name = text.get(name_range.clone())?;
+    let plain =
+        |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '`' | '"' | '[' | ']' | '.');
+    if name.is_empty() || !name.chars().all(plain) {
+        return None;
+    }
+    let after_name = &text[name_range.end..];
+    let open = after_name.find('(')?;
+    let on_table = after_name[..open].trim();
+    let table = on_table
+        .get(..3)
+        .filter(|on| on.eq_ignore_ascii_case("ON "))
+        .map(|_| on_table[3..].trim())?;
+    if table.is_empty() || !table.chars().all(plain) {
+        return None;
+    }
+    let columns_start = name_range.end + open + 1;
+    let close = columns_start + matching(&text[columns_start..], ')')?;
+    let rest = text[close + 1..].trim_start_matches([' ', '\t']);
+    if !rest.starts_with([';', '"', '\n', '\r']) && !rest.is_empty() {
+        return None;
+    }
+    Some(Fix {
+        title: format!("drop the redundant index `{name}`"),
+        edits: vec![Edit {
+            range: index.at..close + 1,
+            content: format!("DROP INDEX IF EXISTS {name}"),
+        }],
+        applicability: Applicability::DisplayOnly,
+    })
 }

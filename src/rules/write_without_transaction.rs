@@ -1,14 +1,14 @@
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::project::{CallRef, FunctionRef, Project};
 use crate::rules;
-use crate::rules::{Check, FixAvailability, Rule};
+use crate::rules::{matching, Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
     id: "write-without-transaction",
     severity: Severity::Warning,
     languages: &[Language::Rust, Language::Swift, Language::Kotlin],
-    fix: FixAvailability::Never,
+    fix: FixAvailability::Sometimes,
     doc: include_str!("../../lints/write-without-transaction.md"),
     help:
         "wrap the whole loop in one transaction, so its writes share one journal write and one sync",
@@ -40,18 +40,18 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 continue;
             }
             loops_reported.push(repeated.clone());
-            findings.push((
-                index,
-                diagnostic(
-                    write.place.range.clone(),
-                    format!(
-                        "`{}` runs once per iteration outside a transaction, so every row is its own transaction: its own journal writes and its own sync",
-                        write.what
-                    ),
-                    repeated.clone(),
-                    language,
+            let mut finding = diagnostic(
+                write.place.range.clone(),
+                format!(
+                    "`{}` runs once per iteration outside a transaction, so every row is its own transaction: its own journal writes and its own sync",
+                    write.what
                 ),
-            ));
+                repeated.clone(),
+                language,
+            );
+            finding.fix =
+                transaction_fix(&file.source.text, language, &write.place.range, repeated);
+            findings.push((index, finding));
         }
         // Calls to DAO write methods (Room `@Insert fun add(note: Note)`) are writes too.
         for (c, call) in file.summary.calls.iter().enumerate() {
@@ -169,4 +169,204 @@ fn help_for(language: Language) -> &'static str {
         Language::Rust => "batch the loop's writes in one transaction, so they share one journal write and one sync: `let tx = conn.transaction()?;` before it, `tx.commit()?;` after it (sqlx: `pool.begin()` and `tx.commit()`)",
         Language::Sql => "wrap the statements in `BEGIN` ... `COMMIT`",
     }
+}
+
+/// The loop wrapped in its library's transaction, as a suggestion
+/// (display-only: a transaction changes what a failure half-way leaves
+/// behind, and the loop's body may need to see the transaction): for a loop
+/// statement of its own (`for`, `while`, `xs.forEach {`) whose body holds
+/// the write and no transaction of its own, where the write's connection is
+/// named at the start of its statement.
+fn transaction_fix(
+    text: &str,
+    language: Language,
+    write: &ByteRange,
+    keyword: &ByteRange,
+) -> Option<Fix> {
+    let loop_start = text[..keyword.start].rfind('\n').map_or(0, |i| i + 1);
+    let before_keyword = &text[loop_start..keyword.start];
+    let head = before_keyword.trim_start_matches([' ', '\t']);
+    let indent = &before_keyword[..before_keyword.len() - head.len()];
+    let plain_head = head
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+    if !plain_head || (head.is_empty() == text[keyword.clone()].ends_with("forEach")) {
+        return None;
+    }
+    let keyword_line_end = text[keyword.end..].find('\n')? + keyword.end;
+    let open_brace = keyword.end + text[keyword.end..keyword_line_end].rfind('{')?;
+    let close_brace = open_brace + 1 + matching(&text[open_brace + 1..], '}')?;
+    let after = text[close_brace + 1..].split('\n').next()?;
+    if !(after.trim().is_empty() && open_brace < write.start && write.end <= close_brace) {
+        return None;
+    }
+    let loop_text = &text[loop_start..close_brace + 1];
+    let code: String = loop_text
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or(line).to_ascii_lowercase())
+        .collect();
+    if code.contains("transaction") || code.contains("begin") {
+        return None;
+    }
+    let statement_start = text[..write.start].rfind('\n').map_or(0, |i| i + 1);
+    let statement_end = text[write.end..]
+        .find('\n')
+        .map_or(text.len(), |i| write.end + i);
+    let statement = text[statement_start..statement_end].trim_start();
+    let statement = statement
+        .strip_prefix("try ")
+        .or_else(|| statement.strip_prefix("_ = "))
+        .unwrap_or(statement);
+    let newline = if text[..keyword_line_end].ends_with('\r') {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let step = if indent.starts_with('\t') {
+        "\t"
+    } else {
+        "    "
+    };
+    let lines = |parts: &[String]| {
+        parts
+            .iter()
+            .map(|part| format!("{part}{newline}"))
+            .collect::<String>()
+    };
+    let indented = || indent_lines(loop_text, step, newline);
+    let (receiver, method) = receiver_call(statement)?;
+    let (title, wrapped) = match (language, method) {
+        (Language::Rust, _) if loop_text.contains("?;") && receiver != "tx" => {
+            let body = renamed_receiver(loop_text, receiver, "tx");
+            // The transaction borrows the connection for the whole loop.
+            if mentions(&body, receiver) {
+                return None;
+            }
+            (
+                "run the loop in one rusqlite transaction",
+                format!(
+                    "{indent}let tx = {receiver}.transaction()?;{newline}{body}{newline}{indent}tx.commit()?;"
+                ),
+            )
+        }
+        (Language::Kotlin, _) => (
+            "run the loop in one transaction",
+            format!(
+                "{}{}{}",
+                lines(&[
+                    format!("{indent}{receiver}.beginTransaction()"),
+                    format!("{indent}try {{"),
+                ]),
+                indented(),
+                lines(&[
+                    format!("{indent}{step}{receiver}.setTransactionSuccessful()"),
+                    format!("{indent}}} finally {{"),
+                    format!("{indent}{step}{receiver}.endTransaction()"),
+                ]) + indent
+                    + "}"
+            ),
+        ),
+        (Language::Swift, "executeUpdate") => (
+            "run the loop in one FMDB transaction",
+            format!(
+                "{indent}{receiver}.beginTransaction(){newline}{loop_text}{newline}{indent}{receiver}.commit()"
+            ),
+        ),
+        (Language::Swift, "sqlite3_exec") => (
+            "run the loop between BEGIN and COMMIT",
+            format!(
+                "{indent}sqlite3_exec({receiver}, \"BEGIN\", nil, nil, nil){newline}{loop_text}{newline}{indent}sqlite3_exec({receiver}, \"COMMIT\", nil, nil, nil)"
+            ),
+        ),
+        // GRDB's transaction closure is synchronous.
+        (Language::Swift, "execute")
+            if statement[receiver.len()..].starts_with(".execute(sql:")
+                && !mentions(loop_text, "await") =>
+        {
+            (
+            "run the loop in one GRDB transaction",
+            format!(
+                "{}{}{}",
+                lines(&[format!("{indent}try {receiver}.inTransaction {{")]),
+                indented(),
+                lines(&[format!("{indent}{step}return .commit")]) + indent + "}"
+            ),
+        )
+        }
+        _ => return None,
+    };
+    Some(Fix {
+        title: title.to_string(),
+        edits: vec![Edit {
+            range: loop_start..close_brace + 1,
+            content: wrapped,
+        }],
+        applicability: Applicability::DisplayOnly,
+    })
+}
+
+/// The connection and the method of a write statement: `conn.execute(`
+/// gives `("conn", "execute")`, `self.db.insert(` `("self.db", "insert")`,
+/// `sqlite3_exec(db, ` `("db", "sqlite3_exec")`.
+fn receiver_call(statement: &str) -> Option<(&str, &str)> {
+    let is_name = |part: &str| {
+        !part.is_empty()
+            && !part.starts_with(|c: char| c.is_ascii_digit())
+            && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    if let Some(arguments) = statement.strip_prefix("sqlite3_exec(") {
+        let handle = arguments.split(',').next()?.trim();
+        return handle
+            .split('.')
+            .all(is_name)
+            .then_some((handle, "sqlite3_exec"));
+    }
+    let call = &statement[..statement.find('(')?];
+    let (receiver, method) = call.rsplit_once('.')?;
+    (receiver.split('.').all(is_name) && is_name(method)).then_some((receiver, method))
+}
+
+/// `text` with each of its non-blank lines one `step` further in.
+fn indent_lines(text: &str, step: &str, newline: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| {
+            if line.trim().is_empty() {
+                line.to_string()
+            } else {
+                format!("{step}{line}")
+            }
+        })
+        .collect::<String>()
+        + newline
+}
+
+/// `text` with `receiver.` as a whole name replaced by `name.`.
+fn renamed_receiver(text: &str, receiver: &str, name: &str) -> String {
+    let pattern = format!("{receiver}.");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&pattern) {
+        let whole = !rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+        out.push_str(&rest[..at]);
+        out.push_str(if whole { name } else { receiver });
+        out.push('.');
+        rest = &rest[at + pattern.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `name` occurs in `text` as a whole name.
+fn mentions(text: &str, name: &str) -> bool {
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(is_name_char)
+            && !text[at + name.len()..]
+                .chars()
+                .next()
+                .is_some_and(is_name_char)
+    })
 }
