@@ -197,7 +197,6 @@ fn fix_file_here(
     }))
 }
 
-
 fn bom(source: &SourceFile) -> &'static str {
     if source.bom_len > 0 {
         "\u{feff}"

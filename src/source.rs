@@ -136,12 +136,8 @@ impl SourceFile {
     /// The same file (names, layout path, byte-order mark) holding `text`:
     /// what a fix or an inserted comment makes of it.
     pub fn with_text(&self, text: String) -> SourceFile {
-        let mut rewritten = SourceFile::new(
-            self.path.clone(),
-            self.display.clone(),
-            self.language,
-            text,
-        );
+        let mut rewritten =
+            SourceFile::new(self.path.clone(), self.display.clone(), self.language, text);
         rewritten.layout_path = self.layout_path.clone();
         rewritten.bom_len = self.bom_len;
         rewritten
