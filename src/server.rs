@@ -396,7 +396,16 @@ impl Server {
                     let buffers = documents.into_iter().map(|(_, buffer)| buffer).collect();
                     Lint {
                         generation,
-                        result: lint_project(buffers, root.as_deref(), &cancel),
+                        // A bug that panics costs this lint, not the server.
+                        result: std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            lint_project(buffers, root.as_deref(), &cancel)
+                        }))
+                        .unwrap_or_else(|_| {
+                            Err(
+                                "failed on this project (a bug in storlint: please report it)"
+                                    .to_string(),
+                            )
+                        }),
                         root,
                         documents: texts,
                     }
