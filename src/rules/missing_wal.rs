@@ -251,11 +251,7 @@ impl<'t> Statement<'t> {
         if continued {
             return None;
         }
-        let newline = if after_call[..line_end].ends_with('\r') {
-            "\r\n"
-        } else {
-            "\n"
-        };
+        let newline = crate::rules::line_break_after(&after_call[..line_end]);
         Some(Statement {
             indent,
             head,
@@ -337,16 +333,8 @@ fn helper_init(text: &str, supertype: &ByteRange) -> Option<(ByteRange, String)>
     if indent.is_empty() {
         return None;
     }
-    let newline = if after_call[..line_end].ends_with('\r') {
-        "\r\n"
-    } else {
-        "\n"
-    };
-    let step = if indent.starts_with('\t') {
-        "\t"
-    } else {
-        "    "
-    };
+    let newline = crate::rules::line_break_after(&after_call[..line_end]);
+    let step = crate::rules::indent_step(indent);
     let block = format!(
         "{indent}init {{{newline}{indent}{step}setWriteAheadLoggingEnabled(true){newline}{indent}}}{newline}"
     );

@@ -311,6 +311,25 @@ pub(crate) fn schema(project: &Project) -> Schema {
     schema
 }
 
+/// The line break a line uses, given the text up to the end of its content:
+/// an inserted line ends the same way.
+pub(crate) fn line_break_after(line: &str) -> &'static str {
+    if line.ends_with('\r') {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+/// One more level of indentation, in the style (tabs or spaces) of `indent`.
+pub(crate) fn indent_step(indent: &str) -> &'static str {
+    if indent.starts_with('\t') {
+        "\t"
+    } else {
+        "    "
+    }
+}
+
 /// `path:line` of a range in a project file, for messages that point elsewhere.
 pub(crate) fn location(project: &Project, file: usize, offset: usize) -> String {
     let source = project.files[file].source;

@@ -217,16 +217,8 @@ fn transaction_fix(
         .strip_prefix("try ")
         .or_else(|| statement.strip_prefix("_ = "))
         .unwrap_or(statement);
-    let newline = if text[..keyword_line_end].ends_with('\r') {
-        "\r\n"
-    } else {
-        "\n"
-    };
-    let step = if indent.starts_with('\t') {
-        "\t"
-    } else {
-        "    "
-    };
+    let newline = crate::rules::line_break_after(&text[..keyword_line_end]);
+    let step = crate::rules::indent_step(indent);
     let lines = |parts: &[String]| {
         parts
             .iter()
