@@ -688,6 +688,17 @@ impl Settings {
     }
 
     /// The `test-paths` globs, compiled.
+    /// The options of a run these settings decide (which code is test
+    /// code, which paths are excluded); the others keep their defaults.
+    pub fn options(&self) -> Result<crate::Options, String> {
+        Ok(crate::Options {
+            include_tests: self.include_tests,
+            test_paths: self.test_path_matcher()?,
+            exclude: self.exclude_matcher()?,
+            ..crate::Options::default()
+        })
+    }
+
     pub fn test_path_matcher(&self) -> Result<PathMatcher, String> {
         let mut matcher = PathMatcher::new(&self.cwd);
         matcher.add(&self.base, &self.test_paths)?;

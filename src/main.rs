@@ -264,12 +264,9 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     };
     let settings = settings(&args.paths, &args.config, &cwd, root.as_deref())?;
     let options = storlint::Options {
-        include_tests: settings.include_tests,
         max_file_size: args.max_file_size,
         parse_budget: parse_budget(args.parse_budget)?,
         statistics: args.statistics,
-        test_paths: settings.test_path_matcher()?,
-        exclude: settings.exclude_matcher()?,
         cache_dir: match args.no_cache {
             true => None,
             false => (args.cache_dir.clone()).or_else(|| {
@@ -277,7 +274,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
                     .map(|root| root.join(storlint::cache::DIR_NAME))
             }),
         },
-        cancel: storlint::context::Cancel::default(),
+        ..settings.options()?
     };
     let stdin = args.paths.iter().any(|p| p.as_os_str() == STDIN);
     if stdin && (args.fix || args.fix_only) {

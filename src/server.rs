@@ -508,7 +508,7 @@ impl Server {
             .iter()
             .find(|f| f.primary.range.start <= offset && offset <= f.primary.range.end)?;
         let rule = RULES.iter().find(|rule| rule.id == finding.rule)?;
-        let mut text = format!("**storlint `{}`**: {}\n\n", rule.id, summary(rule.doc));
+        let mut text = format!("**storlint `{}`**: {}\n\n", rule.id, rule.summary());
         text.push_str(&finding.message);
         if let Some(note) = &finding.note {
             text.push_str(&format!("\n\n{note}"));
@@ -549,11 +549,16 @@ impl Server {
         let mut actions = Vec::new();
         let cwd = working_directory(self.root_of(&published.source.path).as_deref());
         if wants(lsp::CodeActionKind::QUICKFIX.as_str()) {
-            let model = crate::lang::lower_within(source, crate::lang::PARSE_BUDGET).ok();
-            for finding in published.findings.iter().filter(|f| {
-                f.primary.range.start <= end
-                    && start <= f.primary.range.end.max(f.primary.range.start)
-            }) {
+            let touched: Vec<&Diagnostic> = (published.findings.iter())
+                .filter(|f| f.primary.range.start <= end && start <= f.primary.range.end)
+                .collect();
+            // The suppress actions need the comment syntax of the line, from
+            // the model: parsed only when the request touches a finding
+            // (editors ask on every cursor move).
+            let model = (!touched.is_empty())
+                .then(|| crate::lang::lower_within(source, crate::lang::PARSE_BUDGET).ok())
+                .flatten();
+            for finding in touched {
                 let diagnostic = to_lsp(finding, source, &cwd);
                 if let Some(fix) = finding
                     .fix
@@ -650,12 +655,9 @@ fn lint_project(
         .transpose()?;
     let settings = Settings::resolve(file.as_ref(), &Overrides::default(), &cwd)?;
     let options = Options {
-        include_tests: settings.include_tests,
-        test_paths: settings.test_path_matcher()?,
-        exclude: settings.exclude_matcher()?,
         cache_dir: root.map(|root| root.join(crate::cache::DIR_NAME)),
         cancel: cancel.clone(),
-        ..Options::default()
+        ..settings.options()?
     };
     let report =
         crate::lint_buffers(buffers, root, &cwd, &options).map_err(|error| error.to_string())?;
@@ -688,15 +690,6 @@ fn diagnostics_notification(uri: Url, diagnostics: Vec<lsp::Diagnostic>) -> Noti
 
 fn rule_page(rule: &str) -> String {
     format!("{RULE_PAGES}/{rule}.md")
-}
-
-/// The first paragraph of a rule's page: its one-line summary.
-fn summary(page: &str) -> String {
-    page.lines()
-        .skip_while(|line| line.starts_with('#') || line.trim().is_empty())
-        .take_while(|line| !line.trim().is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn position(source: &SourceFile, offset: usize) -> lsp::Position {
@@ -848,13 +841,5 @@ mod tests {
         assert_eq!(offset_of(&source, lsp::Position::new(7, 0)), None);
         let offset = source.text.find('x').unwrap();
         assert_eq!(position(&source, offset), lsp::Position::new(1, 2));
-    }
-
-    #[test]
-    fn the_summary_is_the_pages_first_paragraph() {
-        assert_eq!(
-            summary("# a-rule\n\nFlags this,\nand that.\n\n## What\n"),
-            "Flags this, and that."
-        );
     }
 }
