@@ -359,29 +359,22 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         }
         pass += 1;
         let called = project.names_callers_matter();
-        let declared = project.names_loops_wait_on();
+        let declared = project.declarations_loops_wait_on();
         let names: Vec<Vec<String>> = called
             .into_iter()
-            .chain(
-                declared
-                    .iter()
-                    .flat_map(|name| prefilter::declarations_of(name))
-                    .map(|declaration| vec![declaration]),
-            )
+            .chain(declared)
             .filter(|group| searched.insert(group.clone()))
             .collect();
         if names.is_empty() {
             break run_project_rules(&project);
         }
         drop(project);
-        let mut names_so_far: Vec<String> = (searched.iter())
-            .filter_map(|group| group.first())
-            .filter(|name| !name.contains(' '))
+        // The calls of a file's bodies may reach a function of these.
+        let calls_so_far: Vec<Vec<String>> = (searched.iter())
+            .filter(|group| group.first().is_some_and(|name| !name.contains(' ')))
             .cloned()
             .collect();
-        names_so_far.sort_unstable();
-        names_so_far.dedup();
-        let words = prefilter::Words::new(&names, &names_so_far);
+        let words = prefilter::Words::new(&names, &calls_so_far);
         let filter = Filter::CallsOneOf(words.clone());
         // A skipped file is read again only when its identifiers hold a group.
         type Outcomes = Vec<Option<Outcome>>;

@@ -195,18 +195,22 @@ pub struct Words(std::sync::Arc<(WordGroups, Option<HashedWords>, usize)>);
 type HashedWords = std::collections::HashMap<u64, usize>;
 
 impl Words {
-    /// The `groups` a file must hold to join, and the `names` that matter
-    /// so far (this pass's and the earlier ones'): a file using one of them
-    /// is never analysed from its declarations alone, since its bodies'
-    /// calls may reach such a function.
-    pub fn new(groups: &[Vec<String>], names: &[String]) -> Words {
+    /// The `groups` a file must hold to join, and the `used` groups that
+    /// matter so far (this pass's and the earlier ones'): a file holding
+    /// one of them, its name used, is never analysed from its declarations
+    /// alone, since its bodies' calls may reach such a function.
+    pub fn new(groups: &[Vec<String>], used: &[Vec<String>]) -> Words {
         let mut groups: Vec<Vec<Word>> = groups
             .iter()
             .filter(|group| !group.is_empty())
             .map(|group| group.iter().map(|name| Word::whole(name)).collect())
             .collect();
         let joining = groups.len();
-        groups.extend(names.iter().map(|name| vec![Word::whole(name)]));
+        groups.extend(
+            (used.iter())
+                .filter(|group| !group.is_empty())
+                .map(|group| group.iter().map(|name| Word::whole(name)).collect()),
+        );
         let groups = WordGroups::new(&groups, false);
         let words: Vec<&str> = groups.texts.iter().map(String::as_str).collect();
         // A word `Identifiers` does not keep (an operator's name) is
@@ -231,13 +235,16 @@ impl Words {
         for words in &groups.groups[..*joining] {
             if words.iter().all(|&word| found[word]) {
                 let name = words[0];
+                // A declaration searched for is wanted whole: whether a
+                // loop waits on it depends on what its body touches.
                 if used[name] || groups.searches_declaration[name] {
                     return Hit::Use;
                 }
                 declared = true;
             }
         }
-        let names_used = (groups.groups[*joining..].iter()).any(|words| used[words[0]]);
+        let names_used = (groups.groups[*joining..].iter())
+            .any(|words| used[words[0]] && words.iter().all(|&word| found[word]));
         match (declared, names_used) {
             (true, true) => Hit::Use,
             (true, false) => Hit::Declaration,
@@ -526,8 +533,13 @@ mod tests {
             vec!["discard".to_string()],
             vec!["fun fetch".to_string()],
         ];
-        let names = ["save", "discard", "remove"].map(String::from);
-        let words = Words::new(&groups, &names);
+        let used = [
+            vec!["save".to_string(), "NoteStore".to_string()],
+            vec!["discard".to_string()],
+            vec!["remove".to_string()],
+            vec!["evict".to_string(), "Cache".to_string()],
+        ];
+        let words = Words::new(&groups, &used);
         let found = |text: &str| words.find(text);
         assert_eq!(
             found("class Disk : NoteStore {\n    override fun save(n: Note) {}\n}"),
@@ -551,6 +563,9 @@ mod tests {
             Hit::Use
         );
         assert_eq!(found("cache.remove(n)"), Hit::Named);
+        // A name used without its type cannot reach the function.
+        assert_eq!(found("fun f() { set.evict(n) }"), Hit::None);
+        assert_eq!(found("fun f(c: Cache) { c.evict(n) }"), Hit::Named);
     }
 
     #[test]
@@ -563,7 +578,12 @@ mod tests {
                 vec!["class Été".to_string()],
                 vec!["écrire".to_string(), "Dépôt".to_string()],
             ],
-            &["save", "discard", "écrire", "remove"].map(String::from),
+            &[
+                vec!["save".to_string(), "NoteStore".to_string()],
+                vec!["discard".to_string()],
+                vec!["écrire".to_string(), "Dépôt".to_string()],
+                vec!["remove".to_string()],
+            ],
         );
         let texts = [
             "class Disk : NoteStore {\n    override fun save(n: Note) {}\n}",

@@ -38,6 +38,44 @@ use settings::Reach;
 pub use summaries::FileEffect;
 use summaries::Summary;
 
+/// The types the files declare, and each type's supertypes in file order:
+/// asked for every function that matters, so indexed once.
+struct DeclaredTypes<'a> {
+    types: HashSet<&'a str>,
+    supertypes: HashMap<&'a str, Vec<&'a str>>,
+}
+
+impl<'a> DeclaredTypes<'a> {
+    fn of(files: &[ProjectFile<'a>]) -> DeclaredTypes<'a> {
+        let mut declared = DeclaredTypes {
+            types: HashSet::new(),
+            supertypes: HashMap::new(),
+        };
+        for file in files {
+            let summary: &'a FileSummary = file.summary;
+            declared
+                .types
+                .extend(summary.types.iter().map(String::as_str));
+            for (ty, supertype) in &summary.supertypes {
+                declared
+                    .supertypes
+                    .entry(ty.as_str())
+                    .or_default()
+                    .push(supertype.as_str());
+            }
+        }
+        declared
+    }
+}
+
+/// The identifier a type is written with in its declaration: the last
+/// segment of a path, without generic arguments (`a::Client<T>` is `Client`).
+fn type_word(ty: &str) -> Option<&str> {
+    let ty = ty.split('<').next().unwrap_or(ty);
+    let word = ty.rsplit([':', '.']).next().unwrap_or(ty).trim();
+    (!word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(word)
+}
+
 /// A function somewhere in the project: (file, function) indices.
 pub type FunctionRef = (usize, usize);
 
@@ -252,6 +290,7 @@ impl<'a> Project<'a> {
     /// of another type cannot reach it), in either case of the first
     /// letter (`noteDao().insert(..)` names the DAO by its getter).
     pub fn names_callers_matter(&self) -> Vec<Vec<String>> {
+        let types = DeclaredTypes::of(&self.files);
         let mut names: Vec<Vec<String>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let holds_writes: HashSet<usize> = file
@@ -295,7 +334,7 @@ impl<'a> Project<'a> {
                 // A file-private function's callers are in its own file,
                 // which the stage already has.
                 if matters && !function.file_private {
-                    names.extend(self.caller_words(f, function));
+                    names.extend(self.caller_words(f, function, &types));
                 }
             }
         }
@@ -306,7 +345,12 @@ impl<'a> Project<'a> {
 
     /// The word groups that a file calling `function` holds (see
     /// `names_callers_matter`).
-    fn caller_words(&self, file: usize, function: &FunctionSummary) -> Vec<Vec<String>> {
+    fn caller_words(
+        &self,
+        file: usize,
+        function: &FunctionSummary,
+        declared: &DeclaredTypes,
+    ) -> Vec<Vec<String>> {
         let language = self.files[file].source.language;
         let Some(owner) = &function.owner else {
             return vec![vec![function.name.clone()]];
@@ -315,27 +359,22 @@ impl<'a> Project<'a> {
         // the method from code the project does not hold. A supertype not
         // declared in the files parsed so far may be declared in one not
         // parsed yet: its declaration is looked for first.
-        let declared = |ty: &str| {
-            self.files
-                .iter()
-                .any(|f| f.summary.types.iter().any(|t| t == ty))
-        };
         let mut types: Vec<&str> = vec![owner.as_str()];
         let mut groups = Vec::new();
-        for file in &self.files {
-            for (ty, supertype) in &file.summary.supertypes {
-                if ty != owner {
-                    continue;
-                }
-                if declared(supertype) {
-                    types.push(supertype);
-                } else {
-                    groups.extend(
-                        prefilter::type_declarations_of(supertype)
-                            .into_iter()
-                            .map(|declaration| vec![declaration]),
-                    );
-                }
+        for &supertype in declared
+            .supertypes
+            .get(owner.as_str())
+            .into_iter()
+            .flatten()
+        {
+            if declared.types.contains(supertype) {
+                types.push(supertype);
+            } else {
+                groups.extend(
+                    prefilter::type_declarations_of(supertype)
+                        .into_iter()
+                        .map(|declaration| vec![declaration]),
+                );
             }
         }
         for ty in types {
@@ -362,8 +401,12 @@ impl<'a> Project<'a> {
     /// iteration makes that reach no project function the stage has
     /// (whether they wait on a request), and the calls an iteration runs on
     /// (whether they return one value, as a `Result` does).
-    pub fn names_loops_wait_on(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
+    ///
+    /// Each comes as the groups of words a declaring file holds: the
+    /// declaration (`fun fetch`), with the type's name when the call names
+    /// it (`Client::new` is declared where `Client` is).
+    pub fn declarations_loops_wait_on(&self) -> Vec<Vec<String>> {
+        let mut names: Vec<(String, Option<String>)> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let waits = file
                 .summary
@@ -379,7 +422,14 @@ impl<'a> Project<'a> {
                 );
             for &c in waits {
                 if self.callees((f, c)).is_empty() {
-                    names.push(file.summary.calls[c].callee.clone());
+                    let call = &file.summary.calls[c];
+                    let ty = match &call.receiver.head {
+                        Head::Type(ty) if call.receiver.members.is_empty() => {
+                            type_word(ty).map(str::to_string)
+                        }
+                        _ => None,
+                    };
+                    names.push((call.callee.clone(), ty));
                 }
             }
             // What a loop iterates over: `service.fetch().flatMap { }` is
@@ -401,11 +451,11 @@ impl<'a> Project<'a> {
             for c in iterating {
                 let receiver = &file.summary.calls[c].receiver;
                 if let Head::Call(name) = &receiver.head {
-                    names.push(name.clone());
+                    names.push((name.clone(), None));
                 }
                 for member in &receiver.members {
                     if let crate::model::Segment::Call(name) = member {
-                        names.push(name.clone());
+                        names.push((name.clone(), None));
                     }
                 }
             }
@@ -413,6 +463,15 @@ impl<'a> Project<'a> {
         names.sort();
         names.dedup();
         names
+            .into_iter()
+            .flat_map(|(name, ty)| {
+                prefilter::declarations_of(&name)
+                    .into_iter()
+                    .map(move |declaration| {
+                        std::iter::once(declaration).chain(ty.clone()).collect()
+                    })
+            })
+            .collect()
     }
 
     /// Whether `function` does storage work the catalog knows, itself or

@@ -1,0 +1,7 @@
+package notes
+
+object NoteFormat {
+    fun check(body: String) {
+        require(body.isNotEmpty())
+    }
+}
