@@ -49,6 +49,10 @@ pub struct Model {
     /// its supertypes' methods; a call of an interface method runs an
     /// implementation's.
     pub supertypes: Vec<(String, String)>,
+    /// Type declarations that add to a type declared elsewhere: Swift
+    /// `extension View`, Rust `impl Display for Note`. They make the type's
+    /// values reach project functions, not the type the project's own.
+    pub extensions: std::collections::HashSet<NodeId>,
     /// Calls that run only on some branch (an `if`, a `when`/`switch` arm,
     /// the right of `?:` or `&&`) of the code between them and their
     /// nearest loop, closure or function: not every time that code runs.
@@ -454,6 +458,7 @@ impl Model {
             apple_only: Vec::new(),
             package: None,
             supertypes: Vec::new(),
+            extensions: Default::default(),
             aliases: Vec::new(),
             conditional_calls: Default::default(),
             child_lists: OnceLock::new(),

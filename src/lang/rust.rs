@@ -864,6 +864,7 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
         let range = self.range(first, item.brace_token.span.close());
         let name = type_name(&item.self_ty).unwrap_or_default();
         let id = self.lower_type_decl(range, name);
+        self.model.extensions.insert(id);
         let trait_name = item
             .trait_
             .as_ref()

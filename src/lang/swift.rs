@@ -400,6 +400,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             }
         }
         let id = self.push(parent, node.byte_range(), NodeKind::TypeDecl { name });
+        if node
+            .child_by_field_name("declaration_kind")
+            .is_some_and(|kind| kind.kind() == "extension")
+        {
+            self.model.extensions.insert(id);
+        }
         for child in children(node) {
             match child.kind() {
                 "class_body" | "enum_class_body" | "protocol_body" => {

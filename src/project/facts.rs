@@ -35,6 +35,9 @@ pub struct FileSummary {
     /// Types declared here, by name: calls on values of these types reach
     /// the project's functions, not a library's.
     pub types: Vec<String>,
+    /// Of `types`, those declared here rather than only extended (an
+    /// `extension View` adds to the library's `View`).
+    pub own_types: Vec<String>,
     /// Properties and top-level values with what their type is.
     pub properties: Vec<PropertyFact>,
     /// (type, supertype) pairs: a type has its supertypes' methods too.
@@ -355,6 +358,9 @@ impl FileSummary {
                 NodeKind::TypeDecl { name } => {
                     if !name.is_empty() && name != "Companion" {
                         summary.types.push(name.clone());
+                        if !model.extensions.contains(&id) {
+                            summary.own_types.push(name.clone());
+                        }
                     }
                     if connections::holds_database_locator(model, id) {
                         summary.locator_types.push(name.clone());

@@ -38,8 +38,10 @@ use settings::Reach;
 pub use summaries::FileEffect;
 use summaries::Summary;
 
-/// The types the files declare, and each type's supertypes in file order:
-/// asked for every function that matters, so indexed once.
+/// The types the files declare (not those they only extend: an
+/// `extension View` leaves `View` the library's, its methods called from
+/// code the project does not hold), and each type's supertypes in file
+/// order: asked for every function that matters, so indexed once.
 struct DeclaredTypes<'a> {
     types: HashSet<&'a str>,
     supertypes: HashMap<&'a str, Vec<&'a str>>,
@@ -55,7 +57,7 @@ impl<'a> DeclaredTypes<'a> {
             let summary: &'a FileSummary = file.summary;
             declared
                 .types
-                .extend(summary.types.iter().map(String::as_str));
+                .extend(summary.own_types.iter().map(String::as_str));
             for (ty, supertype) in &summary.supertypes {
                 declared
                     .supertypes
@@ -754,6 +756,46 @@ mod tests {
             }
         }
         found
+    }
+
+    #[test]
+    fn a_type_the_project_only_extends_stays_the_librarys() {
+        let view = (
+            "NoteView.swift",
+            "import GRDB\nimport SwiftUI\n\nstruct NoteView: View {\n    let queue: DatabaseQueue\n    var body: some View {\n        Button(\"Save\") {\n            try? queue.write { db in try db.execute(sql: \"INSERT INTO notes DEFAULT VALUES\") }\n        }\n    }\n}\n",
+        );
+        let extension = (
+            "Theme.swift",
+            "import SwiftUI\n\nextension View {\n    func themed() -> some View { self }\n}\n",
+        );
+        let names = |sources: &[(&str, &str)]| {
+            let analysed = files(sources);
+            crate::project_of(&analysed).names_callers_matter()
+        };
+        let group = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        // SwiftUI calls `body`: a file holding the word `View` is no caller.
+        let extended = names(&[view, extension]);
+        assert!(
+            extended.contains(&group(&["body", "NoteView"])),
+            "{extended:?}"
+        );
+        assert!(
+            extended.contains(&group(&["protocol View"])),
+            "{extended:?}"
+        );
+        assert!(
+            !extended.contains(&group(&["body", "View"])),
+            "{extended:?}"
+        );
+        // A `View` of the project's own is a supertype callers may hold.
+        let declared = names(&[
+            view,
+            (
+                "View.swift",
+                "protocol View {\n    var body: Int { get }\n}\n",
+            ),
+        ]);
+        assert!(declared.contains(&group(&["body", "View"])), "{declared:?}");
     }
 
     #[test]
