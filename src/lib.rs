@@ -161,7 +161,8 @@ pub struct Statistics {
     /// Let through later because they call the project's storage functions.
     pub calls_storage_functions: Tally,
     /// Let through later because they declare a function of a name that
-    /// matters and use none: parsed with their function bodies blanked.
+    /// matters (or one a loop waits on) and use none: parsed with their
+    /// function bodies blanked (but the searched ones' and what they call).
     pub declarations_only: Tally,
     /// Of the files let through, those whose analysis the cache held: not parsed.
     pub cached: Tally,
@@ -193,7 +194,8 @@ impl Report {
 
 enum Outcome {
     Checked(Box<(SourceFile, Analysis)>),
-    /// Analysed from its declarations alone (`Hit::Declaration`).
+    /// Analysed from its declarations, and the bodies of the functions
+    /// searched for (`Hit::Declaration`, `Hit::Searched`).
     Declared(Box<(SourceFile, Analysis)>),
     /// Read, and not worth parsing: its size in bytes, and its identifiers
     /// for the later passes.
@@ -386,8 +388,9 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     (skipped.par_iter())
                         .map(|(found, _, identifiers)| {
                             let hit = words.find_in(identifiers);
-                            let joins =
-                                hit.is_none_or(|hit| matches!(hit, Hit::Use | Hit::Declaration));
+                            let joins = hit.is_none_or(|hit| {
+                                matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
+                            });
                             joins.then(|| check(found))
                         })
                         .collect()
@@ -396,7 +399,9 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     (declarations_only.par_iter())
                         .map(|&(index, found)| {
                             let hit = words.find(&analysed[index].0.text);
-                            let whole = matches!(hit, Hit::Use | Hit::Named);
+                            // A function searched for now may have had its
+                            // body blanked.
+                            let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
                             whole.then(|| check_discovered(found, options, Filter::Whole, cache))
                         })
                         .collect()
@@ -632,14 +637,22 @@ fn check_discovered(
         source
     };
     // A file that only declares what matters is analysed with its bodies
-    // blanked, unless one holds a `storlint-ignore` comment the run judges.
+    // blanked (but those of the functions searched for, and what they
+    // call), unless one holds a `storlint-ignore` comment the run judges.
     let declarations = match hit {
         Hit::None | Hit::Named => {
             return Outcome::Skipped(text.len() as u64, Identifiers::of(&text))
         }
         Hit::Use => None,
-        Hit::Declaration if text.contains("storlint-ignore") => None,
+        Hit::Declaration | Hit::Searched if text.contains("storlint-ignore") => None,
         Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
+        Hit::Searched => match &filter {
+            Filter::CallsOneOf(words) => {
+                let searched = words.searched_functions();
+                lang::bodies::blank_bodies_except(&text, found.language, &searched)
+            }
+            Filter::StorageWords | Filter::Whole => None,
+        },
     };
     if let Some(declarations) = declarations {
         // Blanking kept every offset: the analysis holds for the text. One

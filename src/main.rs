@@ -862,7 +862,10 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
             "parsed: calls storage functions",
             statistics.calls_storage_functions,
         ),
-        ("parsed: declarations only", statistics.declarations_only),
+        (
+            "parsed in part: bodies left out",
+            statistics.declarations_only,
+        ),
         ("of these, from the cache", statistics.cached),
     ];
     let mut table = String::from("statistics:\n");

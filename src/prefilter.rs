@@ -232,24 +232,27 @@ impl Words {
     fn decide(&self, found: &[bool], used: &[bool]) -> Hit {
         let (groups, _, joining) = &*self.0;
         let mut declared = false;
+        let mut searched = false;
         for words in &groups.groups[..*joining] {
             if words.iter().all(|&word| found[word]) {
                 let name = words[0];
-                // A declaration searched for is wanted whole: whether a
-                // loop waits on it depends on what its body touches.
-                if used[name] || groups.searches_declaration[name] {
+                if groups.searches_declaration[name] {
+                    searched = true;
+                } else if used[name] {
                     return Hit::Use;
+                } else {
+                    declared = true;
                 }
-                declared = true;
             }
         }
         let names_used = (groups.groups[*joining..].iter())
             .any(|words| used[words[0]] && words.iter().all(|&word| found[word]));
-        match (declared, names_used) {
-            (true, true) => Hit::Use,
-            (true, false) => Hit::Declaration,
-            (false, true) => Hit::Named,
-            (false, false) => Hit::None,
+        match (searched, declared, names_used) {
+            (true, _, true) | (_, true, true) => Hit::Use,
+            (true, _, false) => Hit::Searched,
+            (false, true, false) => Hit::Declaration,
+            (false, false, true) => Hit::Named,
+            (false, false, false) => Hit::None,
         }
     }
 
@@ -280,10 +283,22 @@ impl Words {
         Some(self.decide(&found, &used))
     }
 
-    /// How `text` holds the groups: not at all, or only where a group's
-    /// function is declared (`fn save`, `override fun save`) with no name
-    /// that matters used, or somewhere else too: a call, a reference. A
-    /// group searching for a declaration (`fun fetch`) holds as a use.
+    /// The functions whose declarations the groups search for (`fetch`
+    /// for `fun fetch`): a file holding one keeps their bodies.
+    pub fn searched_functions(&self) -> Vec<&str> {
+        let (groups, _, joining) = &*self.0;
+        (groups.groups[..*joining].iter())
+            .map(|words| groups.texts[words[0]].as_str())
+            .filter_map(|word| word.split_once(' '))
+            .filter(|(keyword, _)| ["fn", "fun", "func"].contains(keyword))
+            .map(|(_, name)| name)
+            .collect()
+    }
+
+    /// How `text` holds the groups: not at all, only where a group's
+    /// function is declared (`fn save`, `override fun save`) or where a
+    /// declaration searched for is (`fun fetch`), with no name that matters
+    /// used, or somewhere else too: a call, a reference.
     pub fn find(&self, text: &str) -> Hit {
         let groups = &self.0 .0;
         let mut found = vec![false; groups.whole.len()];
@@ -414,6 +429,9 @@ pub enum Hit {
     /// Only where the functions named are declared, and no name that
     /// matters used: the file's bodies do not matter.
     Declaration,
+    /// A declaration searched for (`fun fetch`), and no name that matters
+    /// used: the searched functions' bodies matter, and those they call.
+    Searched,
     Use,
 }
 
@@ -555,7 +573,12 @@ mod tests {
         );
         assert_eq!(found("let f = store.discard; // NoteStore"), Hit::Use);
         // A declaration searched for is the point of the search.
-        assert_eq!(found("suspend fun fetch(): Result<Int>"), Hit::Use);
+        assert_eq!(found("suspend fun fetch(): Result<Int>"), Hit::Searched);
+        assert_eq!(
+            found("suspend fun fetch(): Result<Int> { return remove(api.get()) }"),
+            Hit::Use
+        );
+        assert_eq!(words.searched_functions(), ["fetch"]);
         assert_eq!(found("fun save() {}"), Hit::None);
         // A name that matters used anywhere: the bodies may reach it.
         assert_eq!(

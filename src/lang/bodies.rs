@@ -1,7 +1,10 @@
 //! Function bodies blanked out before parsing, for a file the project stage
 //! needs only for its declarations (it declares a project function of a
 //! name that matters and calls none): the resolver sees the declaration and
-//! its types, and the parser spends nothing on the bodies.
+//! its types, and the parser spends nothing on the bodies. A file that
+//! declares a function a loop waits on keeps that function's body, and the
+//! bodies of the file's functions it calls: what they touch decides whether
+//! the loop waits on storage or on something else.
 //!
 //! A small lexer finds each `fn`/`fun`/`func` body's braces past comments,
 //! strings, string templates and character literals; every byte inside is
@@ -10,14 +13,33 @@
 //! or comment left open, nesting past a bound) gives up, and the file is
 //! parsed whole.
 
+use std::collections::HashMap;
+use std::ops::Range;
+
 use crate::source::Language;
 
 /// Template and bracket nesting the lexer follows before giving up.
 const MAX_DEPTH: usize = 200;
 
+/// A function with a body, as the lexer found it.
+struct Function {
+    /// Its name; empty for an operator or a name the lexer cannot read.
+    name: Range<usize>,
+    /// The bytes inside its body's braces.
+    body: Range<usize>,
+}
+
 /// The text with every function body blanked, or None when the lexer
 /// cannot be sure of the file's shape or the file holds nothing to blank.
 pub fn blank_function_bodies(text: &str, language: Language) -> Option<String> {
+    blank_bodies_except(text, language, &[])
+}
+
+/// The text with every function body blanked but those of the functions
+/// named `kept` and of the file's functions they call (matched by name,
+/// as far as a lexer sees calls); None when the lexer cannot be sure of
+/// the file's shape or nothing is left to blank.
+pub fn blank_bodies_except(text: &str, language: Language, kept: &[&str]) -> Option<String> {
     if language == Language::Sql {
         return None;
     }
@@ -25,13 +47,14 @@ pub fn blank_function_bodies(text: &str, language: Language) -> Option<String> {
         bytes: text.as_bytes(),
         language,
     };
-    let bodies = lexer.bodies()?;
-    if bodies.is_empty() {
+    let functions = lexer.functions()?;
+    let keep = kept_with_callees(text.as_bytes(), &functions, kept);
+    if keep.iter().all(|&keep| keep) {
         return None;
     }
     let mut bytes = text.as_bytes().to_vec();
-    for (start, end) in bodies {
-        for byte in &mut bytes[start..end] {
+    for (function, _) in functions.iter().zip(&keep).filter(|(_, &keep)| !keep) {
+        for byte in &mut bytes[function.body.clone()] {
             if *byte != b'\n' && *byte != b'\r' {
                 *byte = b' ';
             }
@@ -41,16 +64,77 @@ pub fn blank_function_bodies(text: &str, language: Language) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
+/// Which of `functions` to keep: those named in `kept`, then every
+/// function a kept body names, and so on. The code outside the bodies
+/// stays (an expression body, `fun f() = when (x) { .. -> g() }`, a
+/// property's initializer): the functions it names are kept too.
+fn kept_with_callees(bytes: &[u8], functions: &[Function], kept: &[&str]) -> Vec<bool> {
+    let name = |function: &Function| &bytes[function.name.clone()];
+    let mut keep: Vec<bool> = (functions.iter())
+        .map(|function| kept.iter().any(|kept| kept.as_bytes() == name(function)))
+        .collect();
+    // Declarations alone: no body matters, whatever the code outside names.
+    if kept.is_empty() {
+        return keep;
+    }
+    let mut by_name: HashMap<&[u8], Vec<usize>> = HashMap::new();
+    for (index, function) in functions.iter().enumerate() {
+        if !function.name.is_empty() {
+            by_name.entry(name(function)).or_default().push(index);
+        }
+    }
+    let mut outside = Vec::new();
+    let mut from = 0;
+    // A function's own name in its declaration calls nothing.
+    for function in functions {
+        outside.extend(words(&bytes[from..function.name.start]));
+        outside.extend(words(&bytes[function.name.end..function.body.start]));
+        from = function.body.end;
+    }
+    outside.extend(words(&bytes[from..]));
+    for callee in outside
+        .into_iter()
+        .filter_map(|word| by_name.get(word))
+        .flatten()
+    {
+        keep[*callee] = true;
+    }
+    let mut work: Vec<usize> = (0..functions.len()).filter(|&i| keep[i]).collect();
+    while let Some(index) = work.pop() {
+        let body = &bytes[functions[index].body.clone()];
+        for callee in words(body)
+            .into_iter()
+            .filter_map(|word| by_name.get(word))
+            .flatten()
+        {
+            if !keep[*callee] {
+                keep[*callee] = true;
+                work.push(*callee);
+            }
+        }
+    }
+    keep
+}
+
+/// The identifiers in `code`, strings and comments included: a name there
+/// only keeps one more body.
+fn words(code: &[u8]) -> Vec<&[u8]> {
+    code.split(|&byte| !is_identifier_byte(byte))
+        .filter(|word| !word.is_empty())
+        .collect()
+}
+
 struct Lexer<'a> {
     bytes: &'a [u8],
     language: Language,
 }
 
-/// Where a function's body may begin: the brace and bracket depths of its
-/// `fn`/`fun`/`func` keyword.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Where a function's body may begin: the brace depth of its
+/// `fn`/`fun`/`func` keyword, and where the keyword ends.
+#[derive(Clone, Copy)]
 struct Pending {
     braces: usize,
+    keyword_end: usize,
 }
 
 fn is_identifier_byte(byte: u8) -> bool {
@@ -58,10 +142,11 @@ fn is_identifier_byte(byte: u8) -> bool {
 }
 
 impl Lexer<'_> {
-    /// The byte ranges inside function bodies' braces, in order.
-    fn bodies(&self) -> Option<Vec<(usize, usize)>> {
+    /// The functions with a body, in order; those nested in a body are
+    /// part of it.
+    fn functions(&self) -> Option<Vec<Function>> {
         let bytes = self.bytes;
-        let mut bodies = Vec::new();
+        let mut functions = Vec::new();
         let mut braces = 0usize;
         let mut brackets = 0usize;
         let mut pending: Option<Pending> = None;
@@ -80,7 +165,10 @@ impl Lexer<'_> {
                 let word = &bytes[start..i];
                 if brackets == 0 {
                     if self.declares_function(word, i) {
-                        pending = Some(Pending { braces });
+                        pending = Some(Pending {
+                            braces,
+                            keyword_end: i,
+                        });
                     } else if self.ends_header(word) {
                         pending = None;
                     }
@@ -93,9 +181,13 @@ impl Lexer<'_> {
                 // A body-less declaration (`fn f();`, `fun f() = x`) ends here.
                 b';' | b'=' if brackets == 0 => pending = None,
                 b'{' => {
-                    if brackets == 0 && pending == Some(Pending { braces }) {
+                    if let Some(function) = pending.filter(|p| brackets == 0 && p.braces == braces)
+                    {
                         let close = self.skip_code_until(i + 1, b'}', 1)?;
-                        bodies.push((i + 1, close));
+                        functions.push(Function {
+                            name: self.name_between(function.keyword_end, i),
+                            body: i + 1..close,
+                        });
                         pending = None;
                         i = close + 1;
                         continue;
@@ -112,7 +204,46 @@ impl Lexer<'_> {
             }
             i += 1;
         }
-        Some(bodies)
+        Some(functions)
+    }
+
+    /// The name of a function whose keyword ends at `start` and whose body
+    /// opens at `end`: the identifier before its parameter list and any
+    /// generic parameters (`fun <T> List<T>.save(`, `fn load<'a>(`).
+    fn name_between(&self, start: usize, end: usize) -> Range<usize> {
+        let bytes = self.bytes;
+        let Some(paren) = bytes[start..end].iter().position(|&b| b == b'(') else {
+            return start..start;
+        };
+        let skip_blanks = |mut at: usize| {
+            while at > start && bytes[at - 1].is_ascii_whitespace() {
+                at -= 1;
+            }
+            at
+        };
+        let mut at = skip_blanks(start + paren);
+        if at > start && bytes[at - 1] == b'>' {
+            let mut depth = 0usize;
+            while at > start {
+                at -= 1;
+                match bytes[at] {
+                    b'>' => depth += 1,
+                    b'<' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            at = skip_blanks(at);
+        }
+        let name_end = at;
+        while at > start && is_identifier_byte(bytes[at - 1]) {
+            at -= 1;
+        }
+        at..name_end
     }
 
     /// Whether `word`, ending at `end`, introduces a function with a body
@@ -450,6 +581,31 @@ mod tests {
         assert!(out.contains("func load() {"));
         assert!(!out.contains("synchronize"));
         assert!(out.contains("var count: Int { 0 }\n}"));
+    }
+
+    #[test]
+    fn a_kept_function_keeps_the_functions_it_calls() {
+        let text = "class Sync {\n    suspend fun <T> fetch(id: T): Note {\n        return decode(load(id))\n    }\n    private fun decode(b: Bytes) = Note(b)\n    private fun load(id: Any): Bytes {\n        return dao.read(id)\n    }\n    fun store(n: Note) {\n        dao.insert(n)\n    }\n}\n";
+        let out = blank_bodies_except(text, Language::Kotlin, &["fetch"]).expect("blanked");
+        assert_eq!(out.len(), text.len());
+        assert!(out.contains("return decode(load(id))"));
+        assert!(out.contains("return dao.read(id)"));
+        assert!(!out.contains("dao.insert"));
+        assert!(out.contains("fun store(n: Note) {"));
+        // Everything kept: nothing to blank.
+        assert_eq!(
+            blank_bodies_except(text, Language::Kotlin, &["fetch", "store"]),
+            None
+        );
+        // An expression body is kept: what it calls is kept too.
+        let text = "class P {\n    suspend fun rebuild(f: F) = copy(criteria(f.id))\n    private suspend fun criteria(id: String) = when (id) {\n        \"tag\" -> tags()\n        else -> none()\n    }\n    private suspend fun tags(): C {\n        return dao.tags()\n    }\n    private fun none(): C {\n        return C()\n    }\n    fun other(): Int {\n        return 1\n    }\n}\n";
+        let out = blank_bodies_except(text, Language::Kotlin, &["rebuild"]).expect("blanked");
+        assert!(out.contains("return dao.tags()") && out.contains("return C()"));
+        assert!(!out.contains("return 1"));
+        let rust = "impl Client {\n    pub async fn get<'a>(&self, k: &'a str) -> R { self.send(k).await }\n    fn send(&self, k: &str) -> R { http(k) }\n    fn other(&self) { x() }\n}\n";
+        let out = blank_bodies_except(rust, Language::Rust, &["get"]).expect("blanked");
+        assert!(out.contains("self.send(k).await") && out.contains("http(k)"));
+        assert!(!out.contains("x()"));
     }
 
     #[test]
