@@ -4,7 +4,8 @@ use crate::project::Project;
 use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
-use super::{schema, shown};
+use super::{same_name, schema, shown};
+use crate::sql_facts::{SqlFactKind, TableChange};
 
 pub const RULE: Rule = Rule {
     id: "autoincrement",
@@ -48,7 +49,9 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                     keyword.clone(),
                     "makes every insert update sqlite_sequence",
                 );
-                diagnostic.fix = drop_keyword_fix(&project.files[table.file].source.text, keyword);
+                let fresh = created_fresh(project, &table.item.name);
+                diagnostic.fix =
+                    drop_keyword_fix(&project.files[table.file].source.text, keyword, fresh);
                 findings.push((table.file, diagnostic));
             }
         }
@@ -56,25 +59,84 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     findings
 }
 
+/// Whether the project's SQL creates `table` once and never otherwise
+/// makes it (renamed into it, as a rebuilt table is), and none of it names
+/// `sqlite_sequence`: dropping the keyword then changes only which keys
+/// new rows may get, not a table some install already holds by another
+/// definition, nor a sequence the code reads or resets.
+fn created_fresh(project: &Project, table: &str) -> bool {
+    if table.contains(HOLE) {
+        return false;
+    }
+    let mut definitions = 0;
+    for (_, fact) in project.sql_history() {
+        match &fact.kind {
+            SqlFactKind::CreateTable(created) if same_name(&created.name, table) => {
+                definitions += 1;
+            }
+            SqlFactKind::AlterTable {
+                change: TableChange::RenameTo(new_name),
+                ..
+            } if same_name(new_name, table) => return false,
+            _ => {}
+        }
+    }
+    let names_sequence = |text: &str| {
+        text.as_bytes()
+            .windows(SEQUENCE.len())
+            .any(|window| window.eq_ignore_ascii_case(SEQUENCE.as_bytes()))
+    };
+    definitions == 1 && !project.files.iter().any(|f| names_sequence(&f.source.text))
+}
+
+const SEQUENCE: &str = "sqlite_sequence";
+
 /// The `AUTOINCREMENT` keyword deleted with the space before it, where the
-/// source spells it: display-only, since a table already created keeps it
-/// (only a schema not yet shipped, or a rebuilt table, loses it), and a
-/// deleted row's key may then be reused.
-fn drop_keyword_fix(text: &str, keyword: &ByteRange) -> Option<Fix> {
+/// source spells it. A deleted row's key may then be reused, and a table
+/// already created keeps the keyword (only a schema not yet shipped, or a
+/// rebuilt table, loses it): unsafe where the table is `created_fresh`,
+/// display-only otherwise.
+fn drop_keyword_fix(text: &str, keyword: &ByteRange, fresh: bool) -> Option<Fix> {
     if !text
         .get(keyword.clone())?
         .eq_ignore_ascii_case("AUTOINCREMENT")
     {
         return None;
     }
-    let start = text[..keyword.start].trim_end_matches([' ', '\t']).len();
+    // Alone on its line, the keyword goes with the line break before it,
+    // unless that line ends in a comment the next code would join.
+    let before = &text[..keyword.start];
+    let on_line = before.trim_end_matches([' ', '\t']);
+    let start = match on_line.strip_suffix('\n') {
+        Some(previous) => {
+            let previous = previous.trim_end_matches(['\r', ' ', '\t']);
+            let last_line = previous.rsplit('\n').next().unwrap_or(previous);
+            if last_line.contains("--") || last_line.contains("//") || last_line.contains("/*") {
+                keyword.start
+            } else {
+                previous.len()
+            }
+        }
+        None => on_line.len(),
+    };
+    let (title, applicability) = if fresh {
+        (
+            "drop AUTOINCREMENT (a deleted row's key may then be reused)",
+            Applicability::Unsafe,
+        )
+    } else {
+        (
+            "drop AUTOINCREMENT in a schema not yet shipped (a deleted row's key may then be reused)",
+            Applicability::DisplayOnly,
+        )
+    };
     Some(Fix {
-        title: "drop AUTOINCREMENT in a schema not yet shipped (a deleted row's key may then be reused)".to_string(),
+        title: title.to_string(),
         edits: vec![Edit {
             range: start..keyword.end,
             content: String::new(),
         }],
-        applicability: Applicability::DisplayOnly,
+        applicability,
     })
 }
 
