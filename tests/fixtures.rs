@@ -303,3 +303,67 @@ fn fixed_is_done(
     }
     failures
 }
+
+/// A display-only suggestion is never applied, but a user copies it: applied
+/// on its own to the fixture, it parses as well as the original did and
+/// takes away a finding of its rule.
+#[test]
+fn every_display_only_suggestion_parses_and_resolves_its_finding() {
+    let options = storlint::Options::default();
+    let unparsed = |file: &storlint::source::SourceFile| {
+        storlint::lang::lower_within(file, options.parse_budget)
+            .map(|model| model.unparsed.len())
+            .unwrap_or(usize::MAX)
+    };
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in fixture_files() {
+        let file = common::load(&path);
+        let before = storlint::lint_source(&file).unwrap();
+        for diagnostic in &before {
+            let Some(fix) = &diagnostic.fix else { continue };
+            if fix.applicability != storlint::diagnostic::Applicability::DisplayOnly {
+                continue;
+            }
+            checked += 1;
+            let mut edits = fix.edits.clone();
+            edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
+            let mut text = file.text.clone();
+            for edit in &edits {
+                text.replace_range(edit.range.clone(), &edit.content);
+            }
+            let suggested = storlint::source::SourceFile::new(
+                file.path.clone(),
+                file.display.clone(),
+                file.language,
+                text,
+            );
+            let line = file.line_col(diagnostic.primary.range.start).0;
+            let name = format!("{}:{line} ({})", file.display, fix.title);
+            if unparsed(&suggested) > unparsed(&file) {
+                failures.push(format!("{name}: the suggestion parses worse"));
+                continue;
+            }
+            let count = |diagnostics: &[storlint::diagnostic::Diagnostic]| {
+                diagnostics
+                    .iter()
+                    .filter(|d| d.rule == diagnostic.rule)
+                    .count()
+            };
+            match storlint::lint_source(&suggested) {
+                Ok(after) if count(&after) < count(&before) => {}
+                Ok(_) => failures.push(format!(
+                    "{name}: {} fires as often with the suggestion",
+                    diagnostic.rule
+                )),
+                Err(problem) => failures.push(format!("{name}: the suggestion fails: {problem}")),
+            }
+        }
+    }
+    assert!(checked > 0, "no fixture has a display-only suggestion");
+    assert!(
+        failures.is_empty(),
+        "suggestions that do not hold:\n{}",
+        failures.join("\n")
+    );
+}
