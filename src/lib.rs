@@ -344,6 +344,8 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     // iterates). A wrapper of a wrapper is found in the next pass; a few
     // passes cover the chains the project stage follows.
     const MAX_PASSES: usize = 6;
+    const MAX_UNCOUNTED: usize = 2;
+    let mut uncounted = 0;
     let mut searched: HashSet<Vec<String>> = HashSet::new();
     // Files analysed from their declarations alone, by their index in
     // `analysed`: a later pass that finds them using a name parses them whole.
@@ -439,9 +441,11 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         declarations_only = still_declarations_only;
         // Parsed whole when it joined, such a file would have had its
         // bodies' calls named by this pass: the next pass, which names
-        // them, is not counted.
-        if parsed_whole_again {
+        // them, is not counted, a few times in a run (each pass rebuilds
+        // the project, and such chains go on as long as the ones counted).
+        if parsed_whole_again && uncounted < MAX_UNCOUNTED {
             pass -= 1;
+            uncounted += 1;
         }
         let mut still_skipped = Vec::new();
         for ((found, reported, identifiers), outcome) in skipped.into_iter().zip(outcomes) {
