@@ -374,10 +374,11 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         }
         drop(project);
         // The calls of a file's bodies may reach a function of these.
-        let calls_so_far: Vec<Vec<String>> = (searched.iter())
+        let mut calls_so_far: Vec<Vec<String>> = (searched.iter())
             .filter(|group| group.first().is_some_and(|name| !name.contains(' ')))
             .cloned()
             .collect();
+        calls_so_far.sort_unstable();
         let words = prefilter::Words::new(&names, &calls_so_far);
         let filter = Filter::CallsOneOf(words.clone());
         // A skipped file is read again only when its identifiers hold a group.

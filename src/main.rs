@@ -862,10 +862,7 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
             "parsed: calls storage functions",
             statistics.calls_storage_functions,
         ),
-        (
-            "parsed in part: bodies left out",
-            statistics.declarations_only,
-        ),
+        ("parsed with bodies blanked", statistics.declarations_only),
         ("of these, from the cache", statistics.cached),
     ];
     let mut table = String::from("statistics:\n");
