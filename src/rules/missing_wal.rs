@@ -141,6 +141,7 @@ fn wal_fix(text: &str, language: Language, open: &OpenSite) -> Option<Fix> {
                         "{name}{access}inDatabase {{ db in db.executeStatements(\"PRAGMA journal_mode=WAL\") }}"
                     )
                 }
+                (Language::Swift, "DatabaseQueue") => grdb_setting(&statement)?,
                 _ => return None,
             };
             let line = format!("{}{setting}{}", statement.indent, statement.newline);
@@ -173,6 +174,21 @@ fn rusqlite_setting(statement: &Statement) -> Option<String> {
     Some(format!(
         "{name}.pragma_update(None, \"journal_mode\", \"WAL\"){handling};"
     ))
+}
+
+/// GRDB: `let dbQueue = try DatabaseQueue(path: p)` gets the pragma run
+/// through the queue, outside any transaction, with the open's own `try`
+/// (a `try?` or `try!` open would need the setting to handle its failure
+/// another way). `DatabasePool`, GRDB's WAL connection, is another type:
+/// switching to it would change the declarations the queue flows into.
+fn grdb_setting(statement: &Statement) -> Option<String> {
+    let name = statement.bound_name(&["let ", "var "])?;
+    let opened = statement.head.rsplit_once(" = ")?.1;
+    (opened == "try " && statement.tail.is_empty()).then(|| {
+        format!(
+            "try {name}.inDatabase {{ db in try db.execute(sql: \"PRAGMA journal_mode=WAL\") }}"
+        )
+    })
 }
 
 /// `sqlite3_open(path, &db)` as a statement, bound, or in a one-line

@@ -50,6 +50,7 @@ final class HistoryStore {
 /// GRDB's DatabaseQueue keeps the file's journal mode, DELETE for a new file.
 func makeDraftsQueue(at url: URL) throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue(path: url.path) // ~ missing-wal
+    try dbQueue.inDatabase { db in try db.execute(sql: "PRAGMA journal_mode=WAL") }
     try dbQueue.write { db in
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS draft (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLite3
 import FMDB
+import GRDB
 
 /// A queue bound to a name: WAL goes in through the queue, right after it.
 func openJournal(at path: String) -> FMDatabaseQueue {
@@ -36,4 +37,16 @@ final class ClipStore {
             sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS clip (id INTEGER PRIMARY KEY)", nil, nil, nil)
         }
     }
+}
+
+/// A GRDB queue opened with `try`: the pragma runs through the queue.
+func openAttachments(at path: String) throws -> DatabaseQueue {
+    var attachments = try DatabaseQueue(path: path) // ~ missing-wal
+    return attachments
+}
+
+/// Opened with `try?`: the setting would need its own way to fail, so no fix.
+func openScratch(at path: String) -> DatabaseQueue? {
+    let scratch = try? DatabaseQueue(path: path) // ~ missing-wal
+    return scratch
 }
