@@ -162,7 +162,7 @@ pub fn mentions_storage(text: &str, language: Language) -> bool {
 /// How a declaration of function `name` is written in each language
 /// (`fun save`, `func save`, `fn save`): a file holding one declares it.
 pub fn declarations_of(name: &str) -> Vec<String> {
-    ["fun", "func", "fn"]
+    FUNCTION_KEYWORDS
         .iter()
         .map(|keyword| format!("{keyword} {name}"))
         .collect()
@@ -290,7 +290,7 @@ impl Words {
         (groups.groups[..*joining].iter())
             .map(|words| groups.texts[words[0]].as_str())
             .filter_map(|word| word.split_once(' '))
-            .filter(|(keyword, _)| ["fn", "fun", "func"].contains(keyword))
+            .filter(|(keyword, _)| FUNCTION_KEYWORDS.contains(keyword))
             .map(|(_, name)| name)
             .collect()
     }
@@ -330,6 +330,9 @@ pub struct Identifiers {
     /// (`fun fetch`, `class Store`): the later passes search for those.
     declarations: Box<[u64]>,
 }
+
+/// The keywords that declare a function in Kotlin, Swift and Rust.
+const FUNCTION_KEYWORDS: [&str; 3] = ["fun", "func", "fn"];
 
 /// The keywords of the declarations the later passes search for
 /// (`declarations_of`, `type_declarations_of`).
@@ -391,7 +394,7 @@ impl Identifiers {
                     .bytes()
                     .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
                 {
-                    declared = matches!(keyword, "fn" | "fun" | "func");
+                    declared = FUNCTION_KEYWORDS.contains(&keyword);
                     if gap == " " && DECLARATION_KEYWORDS.contains(&keyword) {
                         declarations.push(hash(&text.as_bytes()[before_start..end]));
                     }
@@ -442,7 +445,7 @@ fn declared_at(text: &str, start: usize) -> bool {
     if before.len() == start {
         return false;
     }
-    ["fn", "fun", "func"].iter().any(|keyword| {
+    FUNCTION_KEYWORDS.iter().any(|keyword| {
         before.ends_with(keyword) && whole_word(text, before.len() - keyword.len(), before.len())
     })
 }

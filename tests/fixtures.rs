@@ -259,18 +259,20 @@ fn every_fixture_fixes_to_its_expected_text() {
 
 /// The fixed text parses as well as the original did, the findings whose
 /// fix was applied are gone, and fixing it again changes nothing.
+/// How many stretches of `file` its parser could not read (no model: all).
+fn unparsed(file: &storlint::source::SourceFile) -> usize {
+    let budget = storlint::Options::default().parse_budget;
+    storlint::lang::lower_within(file, budget)
+        .map(|model| model.unparsed.len())
+        .unwrap_or(usize::MAX)
+}
+
 fn fixed_is_done(
     original: &storlint::source::SourceFile,
     fixed_file: &storlint::source::SourceFile,
     unsafe_fixes: bool,
 ) -> Vec<String> {
-    let options = storlint::Options::default();
     let selection = storlint::fix::Selection { unsafe_fixes };
-    let unparsed = |file: &storlint::source::SourceFile| {
-        storlint::lang::lower_within(file, options.parse_budget)
-            .map(|model| model.unparsed.len())
-            .unwrap_or(usize::MAX)
-    };
     let mut failures = Vec::new();
     let name = &fixed_file.display;
     if unparsed(fixed_file) > unparsed(original) {
@@ -309,12 +311,6 @@ fn fixed_is_done(
 /// takes away a finding of its rule.
 #[test]
 fn every_display_only_suggestion_parses_and_resolves_its_finding() {
-    let options = storlint::Options::default();
-    let unparsed = |file: &storlint::source::SourceFile| {
-        storlint::lang::lower_within(file, options.parse_budget)
-            .map(|model| model.unparsed.len())
-            .unwrap_or(usize::MAX)
-    };
     let mut failures = Vec::new();
     let mut checked = 0;
     for path in fixture_files() {

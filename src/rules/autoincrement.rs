@@ -1,10 +1,12 @@
+use std::collections::{HashMap, HashSet};
+
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::model::HOLE;
 use crate::project::Project;
 use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
-use super::{same_name, schema, shown};
+use super::{schema, shown};
 use crate::sql_facts::{SqlFactKind, TableChange};
 
 pub const RULE: Rule = Rule {
@@ -25,6 +27,7 @@ pub const RULE: Rule = Rule {
 /// stays silent.
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let schema = schema(project);
+    let fresh_tables = FreshTables::of(project);
     let mut findings = Vec::new();
     for key in &schema.generated_keys {
         findings.push((
@@ -49,7 +52,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                     keyword.clone(),
                     "makes every insert update sqlite_sequence",
                 );
-                let fresh = created_fresh(project, &table.item.name);
+                let fresh = fresh_tables.contains(&table.item.name);
                 diagnostic.fix =
                     drop_keyword_fix(&project.files[table.file].source.text, keyword, fresh);
                 findings.push((table.file, diagnostic));
@@ -59,42 +62,67 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     findings
 }
 
-/// Whether the project's SQL creates `table` once and never otherwise
-/// makes it (renamed into it, as a rebuilt table is), and none of it names
+/// The tables the project's SQL creates once and never otherwise makes
+/// (renamed into, as a rebuilt table is), when none of it names
 /// `sqlite_sequence`: dropping the keyword then changes only which keys
 /// new rows may get, not a table some install already holds by another
 /// definition, nor a sequence the code reads or resets.
-fn created_fresh(project: &Project, table: &str) -> bool {
-    if table.contains(HOLE) {
-        return false;
-    }
-    let mut definitions = 0;
-    for (_, fact) in project.sql_history() {
-        match &fact.kind {
-            SqlFactKind::CreateTable(created) if same_name(&created.name, table) => {
-                definitions += 1;
-            }
-            SqlFactKind::AlterTable {
-                change: TableChange::RenameTo(new_name),
-                ..
-            } if same_name(new_name, table) => return false,
-            _ => {}
-        }
-    }
-    let names_sequence = |text: &str| {
-        text.as_bytes()
-            .windows(SEQUENCE.len())
-            .any(|window| window.eq_ignore_ascii_case(SEQUENCE.as_bytes()))
-    };
-    definitions == 1 && !project.files.iter().any(|f| names_sequence(&f.source.text))
+struct FreshTables {
+    /// Each table name created, with how many times (lower case).
+    created: HashMap<String, usize>,
+    /// Tables another one is renamed into (lower case).
+    renamed_into: HashSet<String>,
+    names_sequence: bool,
 }
 
-const SEQUENCE: &str = "sqlite_sequence";
+impl FreshTables {
+    fn of(project: &Project) -> FreshTables {
+        let mut fresh = FreshTables {
+            created: HashMap::new(),
+            renamed_into: HashSet::new(),
+            names_sequence: project.files.iter().any(|f| names_sequence(&f.source.text)),
+        };
+        for (_, fact) in project.sql_history() {
+            match &fact.kind {
+                SqlFactKind::CreateTable(created) => {
+                    *fresh
+                        .created
+                        .entry(created.name.to_ascii_lowercase())
+                        .or_default() += 1;
+                }
+                SqlFactKind::AlterTable {
+                    change: TableChange::RenameTo(new_name),
+                    ..
+                } => {
+                    fresh.renamed_into.insert(new_name.to_ascii_lowercase());
+                }
+                _ => {}
+            }
+        }
+        fresh
+    }
+
+    /// A name with an interpolated piece is nobody's (`same_name`).
+    fn contains(&self, table: &str) -> bool {
+        let name = table.to_ascii_lowercase();
+        !self.names_sequence
+            && !table.contains(HOLE)
+            && self.created.get(&name) == Some(&1)
+            && !self.renamed_into.contains(&name)
+    }
+}
+
+fn names_sequence(text: &str) -> bool {
+    const SEQUENCE: &[u8] = b"sqlite_sequence";
+    text.as_bytes()
+        .windows(SEQUENCE.len())
+        .any(|window| window.eq_ignore_ascii_case(SEQUENCE))
+}
 
 /// The `AUTOINCREMENT` keyword deleted with the space before it, where the
 /// source spells it. A deleted row's key may then be reused, and a table
 /// already created keeps the keyword (only a schema not yet shipped, or a
-/// rebuilt table, loses it): unsafe where the table is `created_fresh`,
+/// rebuilt table, loses it): unsafe where the table is one of `FreshTables`,
 /// display-only otherwise.
 fn drop_keyword_fix(text: &str, keyword: &ByteRange, fresh: bool) -> Option<Fix> {
     if !text
