@@ -525,8 +525,8 @@ fn print_diff(
     let count = fixes.count();
     let mut line = format!(
         "Would fix {} in {}",
-        plural(count, "finding"),
-        plural(fixes.files.len(), "file")
+        render::plural(count, "finding"),
+        render::plural(fixes.files.len(), "file")
     );
     if !selection.unsafe_fixes {
         let more = unsafe_only(report);
@@ -586,10 +586,6 @@ fn unsafe_only(report: &Report) -> usize {
                 .is_some_and(|fix| fix.applicability == storlint::diagnostic::Applicability::Unsafe)
         })
         .count()
-}
-
-fn plural(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// A subcommand is one only as the first argument, so a later argument

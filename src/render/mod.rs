@@ -57,6 +57,20 @@ fn capitalized(sentence: &str) -> String {
 }
 
 /// How a fix of this applicability gets applied, for the reader.
+/// `1 file`, `3 files`.
+pub fn plural(count: usize, noun: &str) -> String {
+    plural_of(count, noun, &format!("{noun}s"))
+}
+
+/// `1 index`, `2 indexes`: a noun whose plural is not its `s` form.
+pub fn plural_of(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
 pub fn applicability_phrase(applicability: crate::diagnostic::Applicability) -> &'static str {
     use crate::diagnostic::Applicability;
     match applicability {

@@ -5,6 +5,7 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::termcolor::{Buffer, WriteColor};
 use codespan_reporting::term::{self, Config};
 
+use super::{plural, plural_of};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::SourceFile;
 use crate::Report;
@@ -166,18 +167,6 @@ pub fn summary(report: &Report) -> String {
     }
     line.push('.');
     line
-}
-
-fn plural(count: usize, noun: &str) -> String {
-    plural_of(count, noun, &format!("{noun}s"))
-}
-
-fn plural_of(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
 }
 
 #[cfg(test)]
