@@ -372,7 +372,6 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         if names.is_empty() {
             break run_project_rules(&project);
         }
-        drop(project);
         // The calls of a file's bodies may reach a function of these.
         let mut calls_so_far: Vec<Vec<String>> = (searched.iter())
             .filter(|group| group.first().is_some_and(|name| !name.contains(' ')))
@@ -411,6 +410,16 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                 },
             )
         });
+        // A pass that adds nothing leaves the project as it is: its
+        // findings are the whole project's.
+        let joined = |outcome: &Option<Outcome>| {
+            matches!(outcome, Some(Outcome::Checked(_) | Outcome::Declared(_)))
+        };
+        let reparsed_whole =
+            |outcome: &Option<Outcome>| matches!(outcome, Some(Outcome::Checked(_)));
+        let unchanged = !outcomes.iter().any(joined) && !reparsed.iter().any(reparsed_whole);
+        let findings = unchanged.then(|| run_project_rules(&project));
+        drop(project);
         let mut still_declarations_only = Vec::new();
         let mut parsed_whole_again = false;
         for (&(index, found), outcome) in declarations_only.iter().zip(reparsed) {
@@ -477,6 +486,9 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             }
         }
         skipped = still_skipped;
+        if let Some(findings) = findings {
+            break findings;
+        }
     };
     if options.cancel.is_cancelled() {
         report.cancelled = true;

@@ -401,6 +401,7 @@ impl FileSummary {
         };
         let repeated = |id: NodeId| model::repetition(model, text, id).map(|r| r.label);
         // A write once per batch is what batching looks like, not a row at a time.
+        let mut waiting = HashMap::new();
         let repeated_per_row = |id: NodeId| {
             model::repetition(model, text, id)
                 .filter(|r| !iterates_batches(model, text, r.node))
@@ -501,7 +502,7 @@ impl FileSummary {
                 every_call: runs_every_call(model, &returns, id),
                 in_transaction: transactions.encloses(model, id),
                 handed_to: indices(handed_to(model, id)),
-                awaits_each_iteration: indices(awaits_each_iteration(model, ops, id)),
+                awaits_each_iteration: indices(awaits_each_iteration(model, ops, id, &mut waiting)),
                 receiver_parameters: parameters_in(id, receiver_text),
                 varying_receiver,
                 varying_args,
@@ -567,7 +568,12 @@ impl FileSummary {
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
                 in_own_transaction: transactions.encloses(model, write.call),
                 handed_to: indices(loop_node.map(|l| handed_to(model, l)).unwrap_or_default()),
-                awaits_each_iteration: indices(awaits_each_iteration(model, ops, write.call)),
+                awaits_each_iteration: indices(awaits_each_iteration(
+                    model,
+                    ops,
+                    write.call,
+                    &mut waiting,
+                )),
             });
         }
         for classified in ops.iter().filter(|c| kept(c.node)) {
@@ -706,31 +712,45 @@ fn runs_argument_in_transaction(
 
 /// The awaited calls, not storage by the catalog, that every iteration of
 /// the loop repeating `id` runs whenever it runs `id`: their unconditional
-/// block holds `id`.
-fn awaits_each_iteration(model: &Model, ops: &[Classified], id: NodeId) -> Vec<NodeId> {
+/// block holds `id`. Every call of a loop asks about the same loop, so the
+/// calls a loop repeats that may wait are found once per loop (`waiting`).
+fn awaits_each_iteration(
+    model: &Model,
+    ops: &[Classified],
+    id: NodeId,
+    waiting: &mut HashMap<NodeId, Vec<NodeId>>,
+) -> Vec<NodeId> {
     let Some(looping) = model.repetition(id) else {
         return Vec::new();
     };
+    // Without an `await` keyword, any call every iteration makes may wait;
+    // the project stage tells which reach `suspend` functions.
+    let may_wait_unwritten = |other: NodeId| {
+        !catalog::awaits_are_written(model.language) && !model.conditional_calls.contains(&other)
+    };
+    let candidates = waiting.entry(looping).or_insert_with(|| {
+        model
+            .descendants(looping)
+            .into_iter()
+            .filter(|&other| match &model.node(other).kind {
+                NodeKind::Call(call) => may_wait_unwritten(other) || call.awaited.is_some(),
+                _ => false,
+            })
+            .filter(|&other| model.repetition(other) == Some(looping))
+            .filter(|&other| !ops.iter().any(|op| op.node == other))
+            .collect()
+    });
     let site = model.node(id).range.clone();
-    model
-        .descendants(looping)
-        .into_iter()
-        .filter(|&other| other != id && model.repetition(other) == Some(looping))
-        .filter(|&other| !ops.iter().any(|op| op.node == other))
-        .filter_map(|other| match &model.node(other).kind {
-            // Without an `await` keyword, any call every iteration makes may
-            // wait; the project stage tells which reach `suspend` functions.
-            NodeKind::Call(_)
-                if !catalog::awaits_are_written(model.language)
-                    && !model.conditional_calls.contains(&other) =>
-            {
-                Some(other)
-            }
-            NodeKind::Call(call) => {
-                let every_time = call.awaited.as_ref()?;
-                (every_time.start <= site.start && site.end <= every_time.end).then_some(other)
-            }
-            _ => None,
+    candidates
+        .iter()
+        .copied()
+        .filter(|&other| other != id)
+        .filter(|&other| match &model.node(other).kind {
+            NodeKind::Call(_) if may_wait_unwritten(other) => true,
+            NodeKind::Call(call) => call.awaited.as_ref().is_some_and(|every_time| {
+                every_time.start <= site.start && site.end <= every_time.end
+            }),
+            _ => false,
         })
         .collect()
 }
