@@ -17,6 +17,10 @@ pub struct CallGraph {
     /// Iteration calls (`forEach`, `flatMap`, `fold`) made on a value that
     /// holds one element at most (`Single`, `Result`): their closure runs once.
     single_value_iterations: HashSet<CallRef>,
+    /// The receiver's type, when the resolver can tell it, of each call an
+    /// iteration waits on that reaches no project function: where a later
+    /// pass looks for the method's declaration.
+    waited_receivers: HashMap<CallRef, String>,
 }
 
 /// The functions a derived operation goes through, outermost first, each
@@ -65,10 +69,31 @@ impl CallGraph {
                 }
             }
         }
+        let mut waited_receivers = HashMap::new();
+        for (f, file) in files.iter().enumerate() {
+            let summary = file.summary;
+            let waited = (summary.writes.iter())
+                .flat_map(|write| &write.awaits_each_iteration)
+                .chain(
+                    summary
+                        .calls
+                        .iter()
+                        .flat_map(|call| &call.awaits_each_iteration),
+                );
+            for &c in waited {
+                if matches!(targets[f][c], Target::App(_)) {
+                    continue;
+                }
+                if let Some(ty) = resolver.receiver_type(f, &summary.calls[c]) {
+                    waited_receivers.insert((f, c), ty);
+                }
+            }
+        }
         CallGraph {
             targets,
             sites,
             single_value_iterations,
+            waited_receivers,
         }
     }
 
@@ -87,6 +112,12 @@ impl CallGraph {
     /// value holding one element at most.
     pub fn iterates_single_value(&self, call: CallRef) -> bool {
         self.single_value_iterations.contains(&call)
+    }
+
+    /// The type of the value `call` is made on, for a call an iteration
+    /// waits on that reaches no project function, when it can be told.
+    pub fn waited_receiver(&self, call: CallRef) -> Option<&str> {
+        self.waited_receivers.get(&call).map(String::as_str)
     }
 
     /// The call sites resolved to `function`.

@@ -48,6 +48,42 @@ struct DeclaredTypes<'a> {
 }
 
 impl<'a> DeclaredTypes<'a> {
+    /// The words one of which a file declaring a method of type `ty` holds:
+    /// the type's and its supertypes' as far as the files parsed so far
+    /// declare them (`impl Trait for Type`, `extension Type`, `class Base`).
+    /// The declarations of a type or supertype not declared yet are added
+    /// to `searched`: once parsed, they name what to look in next.
+    fn words_declaring_methods_of(&self, ty: &str, searched: &mut Vec<Vec<String>>) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut pending = vec![ty];
+        let mut seen: HashSet<&str> = HashSet::new();
+        while let Some(current) = pending.pop() {
+            if !seen.insert(current) {
+                continue;
+            }
+            // The file declaring a method of a type holds the type's name
+            // (`class Base`, `impl Trait for Type`, `extension Type`).
+            words.push(current.to_string());
+            if self.types.contains(current) {
+                pending.extend(
+                    (self.supertypes.get(current).into_iter().flatten())
+                        .filter_map(|supertype| type_word(supertype)),
+                );
+            } else {
+                // Not declared so far: a library's, or one whose
+                // declaration, once parsed, names its supertypes.
+                searched.extend(
+                    prefilter::type_declarations_of(current)
+                        .into_iter()
+                        .map(|declaration| vec![declaration]),
+                );
+            }
+        }
+        words.sort();
+        words.dedup();
+        words
+    }
+
     fn of(files: &[ProjectFile<'a>]) -> DeclaredTypes<'a> {
         let mut declared = DeclaredTypes {
             types: HashSet::new(),
@@ -76,6 +112,20 @@ fn type_word(ty: &str) -> Option<&str> {
     let ty = ty.split('<').next().unwrap_or(ty);
     let word = ty.rsplit([':', '.']).next().unwrap_or(ty).trim();
     (!word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(word)
+}
+
+/// The functions a receiver is computed with (`fetch` and `items` in
+/// `fetch().items()`).
+fn receiver_calls(receiver: &Receiver) -> impl Iterator<Item = &str> {
+    let head = match &receiver.head {
+        Head::Call(name) => Some(name.as_str()),
+        _ => None,
+    };
+    head.into_iter()
+        .chain(receiver.members.iter().filter_map(|member| match member {
+            crate::model::Segment::Call(name) => Some(name.as_str()),
+            _ => None,
+        }))
 }
 
 /// A function somewhere in the project: (file, function) indices.
@@ -408,7 +458,12 @@ impl<'a> Project<'a> {
     /// declaration (`fun fetch`), with the type's name when the call names
     /// it (`Client::new` is declared where `Client` is).
     pub fn declarations_loops_wait_on(&self) -> Vec<Vec<String>> {
-        let mut names: Vec<(String, Option<String>)> = Vec::new();
+        let types = DeclaredTypes::of(&self.files);
+        // Each function name with the words, one of which its declaring
+        // file holds (none: any file), and the groups that find the
+        // declarations of the types to look in first.
+        let mut names: Vec<(String, Vec<String>)> = Vec::new();
+        let mut type_declarations: Vec<Vec<String>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let waits = file
                 .summary
@@ -423,15 +478,35 @@ impl<'a> Project<'a> {
                         .flat_map(|call| &call.awaits_each_iteration),
                 );
             for &c in waits {
-                if self.callees((f, c)).is_empty() {
-                    let call = &file.summary.calls[c];
-                    let ty = match &call.receiver.head {
-                        Head::Type(ty) if call.receiver.members.is_empty() => {
-                            type_word(ty).map(str::to_string)
+                if !self.callees((f, c)).is_empty() {
+                    continue;
+                }
+                let call = &file.summary.calls[c];
+                let receiver = &call.receiver;
+                match &receiver.head {
+                    Head::Type(ty) if receiver.members.is_empty() => {
+                        let words = type_word(ty).map(|word| vec![word.to_string()]);
+                        names.push((call.callee.clone(), words.unwrap_or_default()));
+                    }
+                    Head::Bare | Head::Module(_) if receiver.members.is_empty() => {
+                        names.push((call.callee.clone(), Vec::new()));
+                    }
+                    _ => match self.graph.waited_receiver((f, c)).and_then(type_word) {
+                        Some(word) => {
+                            let words =
+                                types.words_declaring_methods_of(word, &mut type_declarations);
+                            names.push((call.callee.clone(), words));
                         }
-                        _ => None,
-                    };
-                    names.push((call.callee.clone(), ty));
+                        // A method is found from its receiver's type, which
+                        // a function's declaration may tell (`store().get()`);
+                        // one declared for a type not known (`a.b().get()`) is
+                        // found after that type's.
+                        None => {
+                            if let Head::Call(name) = &receiver.head {
+                                names.push((name.clone(), Vec::new()));
+                            }
+                        }
+                    },
                 }
             }
             // What a loop iterates over: `service.fetch().flatMap { }` is
@@ -452,28 +527,31 @@ impl<'a> Project<'a> {
                 );
             for c in iterating {
                 let receiver = &file.summary.calls[c].receiver;
-                if let Head::Call(name) = &receiver.head {
-                    names.push((name.clone(), None));
-                }
-                for member in &receiver.members {
-                    if let crate::model::Segment::Call(name) = member {
-                        names.push((name.clone(), None));
-                    }
-                }
+                names.extend(receiver_calls(receiver).map(|name| (name.to_string(), Vec::new())));
             }
         }
         names.sort();
         names.dedup();
-        names
+        let mut groups: Vec<Vec<String>> = names
             .into_iter()
-            .flat_map(|(name, ty)| {
+            .flat_map(|(name, words)| {
                 prefilter::declarations_of(&name)
                     .into_iter()
-                    .map(move |declaration| {
-                        std::iter::once(declaration).chain(ty.clone()).collect()
+                    .flat_map(move |declaration| {
+                        if words.is_empty() {
+                            vec![vec![declaration]]
+                        } else {
+                            (words.iter())
+                                .map(|word| vec![declaration.clone(), word.clone()])
+                                .collect()
+                        }
                     })
             })
-            .collect()
+            .collect();
+        type_declarations.sort();
+        type_declarations.dedup();
+        groups.extend(type_declarations);
+        groups
     }
 
     /// Whether `function` does storage work the catalog knows, itself or

@@ -1,0 +1,3 @@
+package notes
+
+class FeedClient(http: HttpClient) : RemoteSource(http)

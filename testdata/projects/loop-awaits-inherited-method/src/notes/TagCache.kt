@@ -1,0 +1,3 @@
+package notes
+
+class TagCache(dao: NoteDao) : CachedLookup(dao)
