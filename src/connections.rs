@@ -5,8 +5,8 @@
 //! This is the only place these questions look at a tree; the project stage
 //! joins the answers across files.
 
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 
 use crate::catalog::{self, Classified, Op};
 use crate::facts::SqlFactAt;
@@ -763,7 +763,7 @@ pub struct Write {
 pub fn writes(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Vec<Write> {
     let mut found: Vec<Write> = Vec::new();
     // A call executing several statements is one write.
-    let mut seen: std::collections::HashSet<NodeId> = std::collections::HashSet::new();
+    let mut seen: foldhash::HashSet<NodeId> = foldhash::HashSet::default();
     for at in sql {
         let (Some(call), SqlFactKind::Query(query)) = (at.origin, &at.fact.kind) else {
             continue;

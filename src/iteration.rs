@@ -2,7 +2,7 @@
 //! function's parameters flow into: the names a target expression must
 //! mention to be another file (or handle) each time round.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet, HashSetExt};
 
 use crate::model::{BindingKind, Model, NodeId, NodeKind, Repetition, Segment};
 

@@ -30,7 +30,7 @@ pub mod value_use;
 pub mod workspace;
 pub mod write;
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;

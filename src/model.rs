@@ -4,7 +4,7 @@
 //! parent. Rules ask questions of shape ("is this call inside a loop of the
 //! same function?") by walking parent links, and never see a syntax tree.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::sync::OnceLock;
 
 use crate::source::{ByteRange, Language};
@@ -52,11 +52,11 @@ pub struct Model {
     /// Type declarations that add to a type declared elsewhere: Swift
     /// `extension View`, Rust `impl Display for Note`. They make the type's
     /// values reach project functions, not the type the project's own.
-    pub extensions: std::collections::HashSet<NodeId>,
+    pub extensions: foldhash::HashSet<NodeId>,
     /// Calls that run only on some branch (an `if`, a `when`/`switch` arm,
     /// the right of `?:` or `&&`) of the code between them and their
     /// nearest loop, closure or function: not every time that code runs.
-    pub conditional_calls: std::collections::HashSet<NodeId>,
+    pub conditional_calls: foldhash::HashSet<NodeId>,
     /// (alias, name) pairs of types imported under another name
     /// (`use a::Connection as Db`, Kotlin `import a.Connection as Db`).
     pub aliases: Vec<(String, String)>,
@@ -349,7 +349,7 @@ impl StrLit {
 /// evaluated it reads as unknown, so a constant defined through itself ends
 /// in a hole instead of recursing forever.
 #[derive(Debug, Default)]
-pub struct ConstantValues(std::cell::RefCell<std::collections::HashMap<usize, Option<StrLit>>>);
+pub struct ConstantValues(std::cell::RefCell<foldhash::HashMap<usize, Option<StrLit>>>);
 
 impl ConstantValues {
     pub fn get_or_evaluate(

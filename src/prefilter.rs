@@ -192,7 +192,7 @@ pub fn type_declarations_of(name: &str) -> Vec<String> {
 pub struct Words(std::sync::Arc<(WordGroups, Option<HashedWords>, usize)>);
 
 /// Each word's index, by the hash `Identifiers` keeps of it.
-type HashedWords = std::collections::HashMap<u64, usize>;
+type HashedWords = foldhash::HashMap<u64, usize>;
 
 impl Words {
     /// The `groups` a file must hold to join, and the `used` groups that

@@ -4,7 +4,7 @@
 //! receiver a FileHandle?"; the project stage starts its cross-file
 //! resolution (`project::resolve`) from the bindings it finds.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, StrLit, Value};
 

@@ -13,7 +13,7 @@
 //! or comment left open, nesting past a bound) gives up, and the file is
 //! parsed whole.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::ops::Range;
 
 use crate::source::Language;

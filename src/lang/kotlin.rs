@@ -58,7 +58,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
         dropped_headers,
         member_trees,
     } = parse_best(text, budget)?;
-    let mut constants = Constants::new();
+    let mut constants = Constants::default();
     for tree in &trees {
         collect_constants(
             text,

@@ -181,7 +181,7 @@ struct ConstantDef<'ast> {
     init: &'ast Expr,
 }
 
-type Constants<'ast> = std::collections::HashMap<String, Vec<ConstantDef<'ast>>>;
+type Constants<'ast> = foldhash::HashMap<String, Vec<ConstantDef<'ast>>>;
 
 /// How deep constants may refer to constants; deeper references are holes.
 const MAX_CONSTANT_DEPTH: usize = 16;

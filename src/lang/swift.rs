@@ -82,7 +82,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let mut parser = BudgetedParser::new(tree_sitter_swift::LANGUAGE.into(), "Swift", budget)?;
     let tree = parser.parse(&file.text)?;
     let root = tree.root_node();
-    let mut constants = Constants::new();
+    let mut constants = Constants::default();
     collect_constants(
         &file.text,
         root,
@@ -143,7 +143,7 @@ struct Lowerer<'a, 'tree> {
     constant_values: crate::model::ConstantValues,
     /// Byte ranges of the partial sums inside a concatenation already
     /// lowered as one Str: `("a" + b)` in `"a" + b + c` is not a string of its own.
-    inner_sums: std::collections::HashSet<(usize, usize)>,
+    inner_sums: foldhash::HashSet<(usize, usize)>,
 }
 
 /// The name of a type declaration (the last part of an extended type's path).
@@ -237,7 +237,7 @@ fn is_misparsed_plus_call(node: TsNode) -> bool {
             .is_some_and(is_plus)
 }
 
-fn mark_inner_sums(node: TsNode, out: &mut std::collections::HashSet<(usize, usize)>) {
+fn mark_inner_sums(node: TsNode, out: &mut foldhash::HashSet<(usize, usize)>) {
     let parts: Vec<TsNode> = if is_plus(node) {
         ["lhs", "rhs"]
             .into_iter()

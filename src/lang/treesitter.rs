@@ -3,7 +3,7 @@
 //! the lookup of string constants. What a grammar's node kinds mean stays in
 //! each frontend.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::time::{Duration, Instant};
 
 use tree_sitter::{Node, Parser, Tree};
@@ -276,7 +276,7 @@ pub(crate) struct ConstantDef<'tree> {
 }
 
 /// A file's constants by name.
-pub(crate) type Constants<'tree> = std::collections::HashMap<String, Vec<ConstantDef<'tree>>>;
+pub(crate) type Constants<'tree> = foldhash::HashMap<String, Vec<ConstantDef<'tree>>>;
 
 /// How deep constants may refer to constants; deeper (or cyclic) references
 /// are holes.

@@ -3,7 +3,7 @@
 //! are, and its storage operations, each located in a function. Small facts,
 //! never the tree: the project stage joins them across files.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::catalog::{self, Classified, Op, PrefsSyncWrite, SyncStrength};
 use crate::connections::{self, Transactions};

@@ -1,7 +1,7 @@
 //! The resolved call graph: where each call site goes, and who calls each
 //! function. Built once; every question after that is a lookup.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use rayon::prelude::*;
 

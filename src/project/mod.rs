@@ -18,7 +18,7 @@ mod settings;
 mod sql;
 mod summaries;
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 pub use facts::{
     ArgFact, ArgValue, CallSummary, FileSummary, FileWriteKind, FileWriteSite, FunctionSummary,

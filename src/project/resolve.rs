@@ -10,7 +10,7 @@
 //! top-level values in any file, declared return types, `Self`/`this`,
 //! constructors and receiver chains.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::facts::{CallSummary, FileSummary, Head, PropertyFact, PropertyType, Receiver};
 use super::{FunctionRef, ProjectFile};

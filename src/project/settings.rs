@@ -2,7 +2,9 @@
 //! the functions that make it, their callers through resolved calls (the
 //! connection is handed back to them), and the types those belong to.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::HashSet;
 
 use super::graph::CallGraph;
 use super::sql::BorrowedSql;

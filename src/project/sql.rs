@@ -3,7 +3,7 @@
 //! that executes its parameter (`runCreateStatements(SCHEMA)`, where the
 //! function splits the schema and executes each statement).
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::facts::{ArgValue, Place};
 use super::graph::CallGraph;

@@ -5,7 +5,9 @@
 //! summary grew, so the work is bounded by the call sites times the few
 //! facts a summary holds.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::{HashMap, HashMapExt};
 
 use super::facts::{ArgFact, ArgValue, FileWriteKind, FunctionSummary};
 use super::graph::{CallGraph, Chain};
@@ -107,7 +109,7 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
         }
     }
     let mut queue: VecDeque<FunctionRef> = body_calls.keys().copied().collect();
-    let mut queued: std::collections::HashSet<FunctionRef> = queue.iter().copied().collect();
+    let mut queued: foldhash::HashSet<FunctionRef> = queue.iter().copied().collect();
     while let Some(function) = queue.pop_front() {
         queued.remove(&function);
         let grew = update(files, graph, &mut summaries, function, &body_calls);
