@@ -400,8 +400,8 @@ impl FileSummary {
             range,
         };
         let repeated = |id: NodeId| model::repetition(model, text, id).map(|r| r.label);
-        // A write once per batch is what batching looks like, not a row at a time.
         let mut waiting = HashMap::new();
+        // A write once per batch is what batching looks like, not a row at a time.
         let repeated_per_row = |id: NodeId| {
             model::repetition(model, text, id)
                 .filter(|r| !iterates_batches(model, text, r.node))

@@ -49,10 +49,10 @@ struct DeclaredTypes<'a> {
 
 impl<'a> DeclaredTypes<'a> {
     /// The words one of which a file declaring a method of type `ty` holds:
-    /// the type's and its supertypes' as far as the files parsed so far
-    /// declare them (`impl Trait for Type`, `extension Type`, `class Base`).
-    /// The declarations of a type or supertype not declared yet are added
-    /// to `searched`: once parsed, they name what to look in next.
+    /// the type's name and its supertypes', as far as the files parsed so
+    /// far tell them. The declarations of the types among them not declared
+    /// yet are added to `searched`: once parsed, they name the supertypes
+    /// to look in next.
     fn words_declaring_methods_of(&self, ty: &str, searched: &mut Vec<Vec<String>>) -> Vec<String> {
         let mut words = Vec::new();
         let mut pending = vec![ty];
@@ -456,7 +456,10 @@ impl<'a> Project<'a> {
     ///
     /// Each comes as the groups of words a declaring file holds: the
     /// declaration (`fun fetch`), with the type's name when the call names
-    /// it (`Client::new` is declared where `Client` is).
+    /// it (`Client::new` is declared where `Client` is) or the resolver
+    /// knows its receiver's (a method of `Store` is declared where `Store`
+    /// or a supertype is named). A method called on a value of unknown type
+    /// is not looked for: no declaration of its name could resolve the call.
     pub fn declarations_loops_wait_on(&self) -> Vec<Vec<String>> {
         let types = DeclaredTypes::of(&self.files);
         // Each function name with the words, one of which its declaring

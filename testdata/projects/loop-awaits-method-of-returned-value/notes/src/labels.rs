@@ -1,0 +1,5 @@
+use crate::label_index::LabelIndex;
+
+pub fn labels() -> LabelIndex {
+    LabelIndex::open()
+}

@@ -1,0 +1,4 @@
+mod db;
+mod label_index;
+mod labels;
+mod retag;
