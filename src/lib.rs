@@ -363,7 +363,11 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         }
         pass += 1;
         let called = project.names_callers_matter();
-        let declared = project.declarations_loops_wait_on();
+        let mut blanked = vec![false; analysed.len()];
+        for &(index, _) in &declarations_only {
+            blanked[index] = true;
+        }
+        let declared = project.declarations_loops_wait_on(&blanked);
         let names: Vec<Vec<String>> = called
             .into_iter()
             .chain(declared)

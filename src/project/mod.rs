@@ -460,7 +460,11 @@ impl<'a> Project<'a> {
     /// knows its receiver's (a method of `Store` is declared where `Store`
     /// or a supertype is named). A method called on a value of unknown type
     /// is not looked for: no declaration of its name could resolve the call.
-    pub fn declarations_loops_wait_on(&self) -> Vec<Vec<String>> {
+    ///
+    /// A call that reaches a function of a file analysed with its bodies
+    /// blanked (`blanked`, by file) is looked for too: that file is read
+    /// again whole, since what the body touches decides the loop's waits.
+    pub fn declarations_loops_wait_on(&self, blanked: &[bool]) -> Vec<Vec<String>> {
         let types = DeclaredTypes::of(&self.files);
         // Each function name with the words, one of which its declaring
         // file holds (none: any file), and the groups that find the
@@ -481,10 +485,24 @@ impl<'a> Project<'a> {
                         .flat_map(|call| &call.awaits_each_iteration),
                 );
             for &c in waits {
-                if !self.callees((f, c)).is_empty() {
+                let call = &file.summary.calls[c];
+                let callees = self.callees((f, c));
+                if !callees.is_empty() {
+                    // Only a wait (an awaited call, a `suspend` function)
+                    // is judged by what the body touches.
+                    for &(file, index) in callees {
+                        let function = self.function((file, index));
+                        let waits = call.awaited || function.asynchronous;
+                        if waits && blanked.get(file) == Some(&true) && function.has_body {
+                            let words = function.owner.as_deref().and_then(type_word);
+                            names.push((
+                                function.name.clone(),
+                                words.map(str::to_string).into_iter().collect(),
+                            ));
+                        }
+                    }
                     continue;
                 }
-                let call = &file.summary.calls[c];
                 let receiver = &call.receiver;
                 match &receiver.head {
                     Head::Type(ty) if receiver.members.is_empty() => {
