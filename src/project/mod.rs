@@ -488,19 +488,7 @@ impl<'a> Project<'a> {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
                 if !callees.is_empty() {
-                    // Only a wait (an awaited call, a `suspend` function)
-                    // is judged by what the body touches.
-                    for &(file, index) in callees {
-                        let function = self.function((file, index));
-                        let waits = call.awaited || function.asynchronous;
-                        if waits && blanked.get(file) == Some(&true) && function.has_body {
-                            let words = function.owner.as_deref().and_then(type_word);
-                            names.push((
-                                function.name.clone(),
-                                words.map(str::to_string).into_iter().collect(),
-                            ));
-                        }
-                    }
+                    names.extend(self.blanked_waits(call, callees, blanked));
                     continue;
                 }
                 let receiver = &call.receiver;
@@ -573,6 +561,29 @@ impl<'a> Project<'a> {
         type_declarations.dedup();
         groups.extend(type_declarations);
         groups
+    }
+
+    /// The functions among `callees` that `call` waits on (it is awaited,
+    /// or they are `suspend`/`async`) and whose bodies were blanked (see
+    /// `declarations_loops_wait_on`), each with its type's word.
+    fn blanked_waits(
+        &self,
+        call: &CallSummary,
+        callees: &[FunctionRef],
+        blanked: &[bool],
+    ) -> Vec<(String, Vec<String>)> {
+        (callees.iter())
+            .filter(|&&(callee_file, _)| blanked.get(callee_file) == Some(&true))
+            .map(|&callee| self.function(callee))
+            .filter(|function| function.has_body && (call.awaited || function.asynchronous))
+            .map(|function| {
+                let word = function.owner.as_deref().and_then(type_word);
+                (
+                    function.name.clone(),
+                    word.map(str::to_string).into_iter().collect(),
+                )
+            })
+            .collect()
     }
 
     /// Whether `function` does storage work the catalog knows, itself or

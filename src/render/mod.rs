@@ -56,7 +56,6 @@ fn capitalized(sentence: &str) -> String {
     }
 }
 
-/// How a fix of this applicability gets applied, for the reader.
 /// `1 file`, `3 files`.
 pub fn plural(count: usize, noun: &str) -> String {
     plural_of(count, noun, &format!("{noun}s"))
@@ -71,6 +70,7 @@ pub fn plural_of(count: usize, one: &str, many: &str) -> String {
     }
 }
 
+/// How a fix of this applicability gets applied, for the reader.
 pub fn applicability_phrase(applicability: crate::diagnostic::Applicability) -> &'static str {
     use crate::diagnostic::Applicability;
     match applicability {

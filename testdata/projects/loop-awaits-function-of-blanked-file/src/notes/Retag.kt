@@ -8,4 +8,12 @@ class Retag(private val dao: NoteDao, private val tags: TagCache) {
             val tag = tags.resolve(it.tagName)
             dao.update(it.copy(tag = tag))
         }
+
+    // `download` waits on the network: a transaction around the loop would
+    // stay open across the requests.
+    suspend fun refreshAll() =
+        dao.all().forEach {
+            val fresh = tags.download(it)
+            dao.update(fresh)
+        }
 }

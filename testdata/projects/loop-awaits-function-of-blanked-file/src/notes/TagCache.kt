@@ -2,7 +2,7 @@ package notes
 
 // Declares a method named like a DAO write and never calls one: the later
 // passes first read it for its declarations, with its bodies blanked.
-class TagCache(private val dao: NoteDao) {
+class TagCache(private val dao: NoteDao, private val http: HttpClient) {
     private val seen = HashMap<String, Tag?>()
 
     fun update(name: String, tag: Tag?) {
@@ -14,5 +14,9 @@ class TagCache(private val dao: NoteDao) {
         val tag = dao.tag(name)
         seen[name] = tag
         return tag
+    }
+
+    suspend fun download(note: Note): Note {
+        return http.get(note.url)
     }
 }

@@ -1,4 +1,5 @@
 mod db;
 mod label_index;
 mod labels;
+mod mirror;
 mod retag;

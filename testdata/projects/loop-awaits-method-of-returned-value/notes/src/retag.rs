@@ -1,5 +1,5 @@
 use crate::db::Db;
-use crate::labels::labels;
+use crate::labels::{labels, mirror};
 
 pub struct Note {
     pub id: i64,
@@ -13,5 +13,14 @@ pub async fn retag_all(db: &Db, notes: &[Note]) {
     for note in notes {
         let tag = labels().find(&note.tag_name).await;
         db.set_tag(note.id, tag);
+    }
+}
+
+// Each iteration waits on a request: a transaction around the loop would
+// stay open across the network.
+pub async fn refresh_all(db: &Db, notes: &[Note]) {
+    for note in notes {
+        let body = mirror().pull(note.id).await;
+        db.set_tag(note.id, body);
     }
 }
