@@ -109,44 +109,19 @@ fn help_for(language: Language) -> &'static str {
 /// its library's idiom: unsafe, since WAL changes behaviour (two more files
 /// beside the database, no use on read-only media, readers that see a
 /// snapshot). Only for shapes where the place is plain: the open bound to a
-/// name (or guarded) in a statement of its own, the setting on the next line
-/// with the statement's indentation; a class extending `SQLiteOpenHelper`
-/// gets an `init` block. Anything else gets no fix.
+/// name, stored in a place (or guarded) in a statement of its own, the
+/// setting on the next line with the statement's indentation; a class
+/// extending `SQLiteOpenHelper` gets an `init` block; an Android open that
+/// no statement binds gets the setting chained on with `also`. Anything
+/// else gets no fix.
 fn wal_fix(text: &str, language: Language, open: &OpenSite) -> Option<Fix> {
     let callee = &open.place.range;
     let (range, content) = match (language, text.get(callee.clone())?) {
         (Language::Kotlin, "SQLiteOpenHelper") => helper_init(text, callee)?,
-        (_, api) => {
-            // A statement after the open needs a function body to stand in.
-            open.place.function?;
-            let statement = Statement::around(text, callee, language)?;
-            let setting = match (language, api) {
-                (Language::Rust, "open" | "open_with_flags") => rusqlite_setting(&statement)?,
-                (Language::Kotlin, "openDatabase" | "openOrCreateDatabase") => {
-                    let name = statement.bound_name(&["val ", "var "])?;
-                    (statement.tail.is_empty() || statement.tail == "!!")
-                        .then(|| format!("{name}.enableWriteAheadLogging()"))?
-                }
-                (Language::Swift, "sqlite3_open" | "sqlite3_open_v2") => {
-                    sqlite3_setting(&statement)?
-                }
-                (Language::Swift, "FMDatabaseQueue") => {
-                    let name = statement.bound_name(&["let ", "var "])?;
-                    let access = match statement.tail {
-                        "!" => ".",
-                        "" => "?.",
-                        _ => return None,
-                    };
-                    format!(
-                        "{name}{access}inDatabase {{ db in db.executeStatements(\"PRAGMA journal_mode=WAL\") }}"
-                    )
-                }
-                (Language::Swift, "DatabaseQueue") => grdb_setting(&statement)?,
-                _ => return None,
-            };
-            let line = format!("{}{setting}{}", statement.indent, statement.newline);
-            (statement.next_line..statement.next_line, line)
+        (Language::Kotlin, api @ ("openDatabase" | "openOrCreateDatabase")) => {
+            next_line_setting(text, language, api, open).or_else(|| kotlin_also(text, callee))?
         }
+        (_, api) => next_line_setting(text, language, api, open)?,
     };
     Some(Fix {
         title: "enable WAL right after the open (changes durability and adds -wal/-shm files)"
@@ -156,12 +131,109 @@ fn wal_fix(text: &str, language: Language, open: &OpenSite) -> Option<Fix> {
     })
 }
 
+/// Kotlin's opens that no statement binds (a property's initializer, an
+/// expression body, a call's argument, an assignment): the setting chained
+/// on the opened database with `also`, `?.also` after a safe call.
+fn kotlin_also(text: &str, callee: &ByteRange) -> Option<(ByteRange, String)> {
+    let rest = text[callee.end..].strip_prefix('(')?;
+    let close = callee.end + 1 + matching(rest, ')')?;
+    let chain = if text[..callee.start].ends_with("?.") {
+        "?."
+    } else {
+        "."
+    };
+    Some((
+        close + 1..close + 1,
+        format!("{chain}also {{ it.enableWriteAheadLogging() }}"),
+    ))
+}
+
+/// The setting as a statement on the line after the open's own.
+fn next_line_setting(
+    text: &str,
+    language: Language,
+    api: &str,
+    open: &OpenSite,
+) -> Option<(ByteRange, String)> {
+    // A statement after the open needs a function body to stand in.
+    open.place.function?;
+    let statement = Statement::around(text, &open.place.range, language)?;
+    let setting = match (language, api) {
+        (Language::Rust, "open" | "open_with_flags") => rusqlite_setting(&statement)?,
+        (Language::Kotlin, "openDatabase" | "openOrCreateDatabase") => {
+            let name = statement.bound_name(&["val ", "var "])?;
+            (statement.tail.is_empty() || statement.tail == "!!")
+                .then(|| format!("{name}.enableWriteAheadLogging()"))?
+        }
+        (Language::Swift, "sqlite3_open" | "sqlite3_open_v2") => sqlite3_setting(&statement)?,
+        (Language::Swift, "FMDatabaseQueue") => {
+            let name = statement.bound_name(&["let ", "var "])?;
+            let access = match statement.tail {
+                "!" => ".",
+                "" => "?.",
+                _ => return None,
+            };
+            format!(
+                "{name}{access}inDatabase {{ db in db.executeStatements(\"PRAGMA journal_mode=WAL\") }}"
+            )
+        }
+        (Language::Swift, "FMDatabase") => return fmdb_after_open(text, &statement),
+        (Language::Swift, "DatabaseQueue") => grdb_setting(&statement)?,
+        _ => return None,
+    };
+    let line = format!("{}{setting}{}", statement.indent, statement.newline);
+    Some((statement.next_line..statement.next_line, line))
+}
+
+/// FMDB: `let db = FMDatabase(path: p)` opens nothing yet; the pragma goes
+/// after the `db.open()` that follows in the same block, when that is a
+/// statement of its own or a one-line `guard db.open() else { .. }`.
+fn fmdb_after_open(text: &str, statement: &Statement) -> Option<(ByteRange, String)> {
+    let name = statement.bound_name(&["let ", "var "])?;
+    if !statement.tail.is_empty() {
+        return None;
+    }
+    let opened = format!("{name}.open()");
+    let guarded = format!("guard {opened} else {{");
+    let mut line_start = statement.next_line;
+    for line in text[statement.next_line..].split_inclusive('\n') {
+        let code = line.trim_end();
+        let indent = &code[..code.len() - code.trim_start().len()];
+        let code = code.trim_start();
+        // Leaving the block (or reaching the end) before any open: no fix.
+        if !code.is_empty() && indent.len() < statement.indent.len() {
+            return None;
+        }
+        let opens_here = code == opened
+            || code == format!("try {opened}")
+            || (code.starts_with(&guarded) && code.ends_with('}') && balanced(code));
+        if opens_here && indent == statement.indent {
+            let next_line = line_start + line.len();
+            let setting = format!(
+                "{indent}{name}.executeStatements(\"PRAGMA journal_mode=WAL\"){}",
+                statement.newline
+            );
+            return line
+                .ends_with('\n')
+                .then_some((next_line..next_line, setting));
+        }
+        if code.contains(name) {
+            // Used (or handed on) before it is opened here: the place is not plain.
+            return None;
+        }
+        line_start += line.len();
+    }
+    None
+}
+
 /// rusqlite: `let conn = Connection::open(path)?;` gets
 /// `conn.pragma_update(None, "journal_mode", "WAL")?;`, with the open's own
 /// error handling when it is `?` or `.unwrap()` (other handling, such as a
 /// message for the open's failure, would not fit the pragma).
 fn rusqlite_setting(statement: &Statement) -> Option<String> {
-    let name = statement.bound_name(&["let mut ", "let "])?;
+    let name = statement
+        .bound_name(&["let mut ", "let "])
+        .or_else(|| statement.assigned_place())?;
     let path = statement.head.rsplit_once(" = ")?.1;
     if !matches!(path, "Connection::" | "rusqlite::Connection::") {
         return None;
@@ -288,6 +360,21 @@ impl<'t> Statement<'t> {
         let name = binding.split(':').next()?.trim();
         (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .then_some(name)
+    }
+}
+
+impl Statement<'_> {
+    /// The place a plain assignment stores the call's result in:
+    /// `self.conn = Connection::open(..)?;` gives `self.conn`.
+    fn assigned_place(&self) -> Option<&str> {
+        let (place, _) = self.head.split_once(" = ")?;
+        let is_name = |part: &str| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        place.split('.').all(is_name).then_some(place)
     }
 }
 

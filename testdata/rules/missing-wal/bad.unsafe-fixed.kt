@@ -52,7 +52,7 @@ class TrackDbHelper(context: Context) : SQLiteOpenHelper(context, "tracks.db", n
 /** Opened once, kept open, queried often: still in DELETE mode. */
 class TileArchive(path: String) {
     private val db: SQLiteDatabase =
-        SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READWRITE) // ~ missing-wal
+        SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READWRITE).also { it.enableWriteAheadLogging() } // ~ missing-wal
 
     fun tileCount(): Long =
         db.rawQuery("SELECT count(*) FROM tile", null).use { cursor ->
@@ -62,7 +62,7 @@ class TileArchive(path: String) {
 }
 
 fun openScratch(context: Context): SQLiteDatabase =
-    context.openOrCreateDatabase("scratch.db", Context.MODE_PRIVATE, null) // ~ missing-wal
+    context.openOrCreateDatabase("scratch.db", Context.MODE_PRIVATE, null).also { it.enableWriteAheadLogging() } // ~ missing-wal
 
 fun openStaging(file: File): SQLiteDatabase {
     val db = SQLiteDatabase.openOrCreateDatabase(file, null) // ~ missing-wal

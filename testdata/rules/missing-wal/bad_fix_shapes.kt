@@ -22,7 +22,7 @@ class CacheDbHelper(
     override fun onUpgrade(db: SQLiteDatabase, oldVersion: Int, newVersion: Int) = Unit
 }
 
-/** The open as a call's argument: no statement of its own, no fix. */
+/** The open as a call's argument: WAL is chained on the opened database. */
 fun registerArchive(context: Context, register: (SQLiteDatabase) -> Unit) {
     register(context.openOrCreateDatabase("archive.db", Context.MODE_PRIVATE, null)) // ~ missing-wal
 }
@@ -32,4 +32,20 @@ fun openInbox(path: String): SQLiteDatabase {
     var db = SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READWRITE) // ~ missing-wal
     db.execSQL("DELETE FROM draft WHERE sent = 1")
     return db
+}
+
+/** A property's initializer: WAL is chained on the opened database. */
+class RouteCache(path: String) {
+    private val db: SQLiteDatabase = SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READWRITE) // ~ missing-wal
+
+    fun clear() = db.execSQL("DELETE FROM route")
+}
+
+/** Assigned to a nullable property, through a safe call on the context. */
+class DraftStore(private val context: Context?) {
+    private var db: SQLiteDatabase? = null
+
+    fun open() {
+        db = context?.openOrCreateDatabase("drafts.db", Context.MODE_PRIVATE, null) // ~ missing-wal
+    }
 }

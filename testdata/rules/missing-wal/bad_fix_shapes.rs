@@ -16,3 +16,17 @@ pub fn open_scratch(path: &str) -> Connection {
     conn.set_prepared_statement_cache_capacity(64);
     conn
 }
+
+pub struct Journal {
+    conn: Option<Connection>,
+    archive: Connection,
+}
+
+impl Journal {
+    /// Reopened into a field: the pragma goes through the same field.
+    pub fn reopen(&mut self, path: &str) -> rusqlite::Result<()> {
+        self.archive = Connection::open(path)?; // ~ missing-wal
+        self.conn = None;
+        Ok(())
+    }
+}

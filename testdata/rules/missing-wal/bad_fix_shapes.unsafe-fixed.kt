@@ -30,9 +30,9 @@ class CacheDbHelper(
     override fun onUpgrade(db: SQLiteDatabase, oldVersion: Int, newVersion: Int) = Unit
 }
 
-/** The open as a call's argument: no statement of its own, no fix. */
+/** The open as a call's argument: WAL is chained on the opened database. */
 fun registerArchive(context: Context, register: (SQLiteDatabase) -> Unit) {
-    register(context.openOrCreateDatabase("archive.db", Context.MODE_PRIVATE, null)) // ~ missing-wal
+    register(context.openOrCreateDatabase("archive.db", Context.MODE_PRIVATE, null).also { it.enableWriteAheadLogging() }) // ~ missing-wal
 }
 
 /** Bound with `var`, kept by the caller. */
@@ -41,4 +41,20 @@ fun openInbox(path: String): SQLiteDatabase {
     db.enableWriteAheadLogging()
     db.execSQL("DELETE FROM draft WHERE sent = 1")
     return db
+}
+
+/** A property's initializer: WAL is chained on the opened database. */
+class RouteCache(path: String) {
+    private val db: SQLiteDatabase = SQLiteDatabase.openDatabase(path, null, SQLiteDatabase.OPEN_READWRITE).also { it.enableWriteAheadLogging() } // ~ missing-wal
+
+    fun clear() = db.execSQL("DELETE FROM route")
+}
+
+/** Assigned to a nullable property, through a safe call on the context. */
+class DraftStore(private val context: Context?) {
+    private var db: SQLiteDatabase? = null
+
+    fun open() {
+        db = context?.openOrCreateDatabase("drafts.db", Context.MODE_PRIVATE, null)?.also { it.enableWriteAheadLogging() } // ~ missing-wal
+    }
 }

@@ -17,3 +17,18 @@ pub fn open_scratch(path: &str) -> Connection {
     conn.set_prepared_statement_cache_capacity(64);
     conn
 }
+
+pub struct Journal {
+    conn: Option<Connection>,
+    archive: Connection,
+}
+
+impl Journal {
+    /// Reopened into a field: the pragma goes through the same field.
+    pub fn reopen(&mut self, path: &str) -> rusqlite::Result<()> {
+        self.archive = Connection::open(path)?; // ~ missing-wal
+        self.archive.pragma_update(None, "journal_mode", "WAL")?;
+        self.conn = None;
+        Ok(())
+    }
+}
