@@ -82,9 +82,7 @@ fn add_to_file(file: &CheckedFile, options: &Options) -> Result<usize, String> {
     // Checked last, as close to the write as it can be.
     let mut checked = source_bom(source).as_bytes().to_vec();
     checked.extend_from_slice(source.text.as_bytes());
-    crate::write::unchanged_on_disk(&source.path, &checked)?;
-    crate::write::replace_file(&source.path, &bytes)
-        .map_err(|e| format!("cannot be written: {e}"))?;
+    crate::write::replace_checked(&source.path, &checked, &bytes)?;
     Ok(rules_by_line.len())
 }
 

@@ -448,13 +448,11 @@ fn diff_lines<'a>(old: &[&'a str], new: &[&'a str]) -> Vec<Line<'a>> {
 }
 
 /// Writes a fixed file in place of its original, unless the file on disk
-/// is no longer the text that was checked.
+/// is read-only or no longer the text that was checked.
 pub fn write(file: &FixedFile) -> Result<(), String> {
     let mut checked = bom(&file.source).as_bytes().to_vec();
     checked.extend_from_slice(file.source.text.as_bytes());
-    crate::write::unchanged_on_disk(&file.source.path, &checked)?;
-    crate::write::replace_file(&file.source.path, &file.bytes())
-        .map_err(|e| format!("cannot be written: {e}"))
+    crate::write::replace_checked(&file.source.path, &checked, &file.bytes())
 }
 
 #[cfg(test)]

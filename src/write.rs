@@ -33,10 +33,23 @@ pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Replaces a file storlint read and checked (`checked`, its bytes then)
+/// with `contents`. Refused when the file is read-only, which says someone
+/// means it to stay as it is (a rename would replace it all the same), or
+/// when it no longer holds `checked`.
+pub fn replace_checked(path: &Path, checked: &[u8], contents: &[u8]) -> Result<(), String> {
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot be read again: {e}"))?;
+    if metadata.permissions().readonly() {
+        return Err("read-only: not modified".into());
+    }
+    unchanged_on_disk(path, checked)?;
+    replace_file(path, contents).map_err(|e| format!("cannot be written: {e}"))
+}
+
 /// The file at `path` still holds `checked`, the bytes that were read and
 /// checked: anything else was written meanwhile (an editor, a formatter),
 /// and writing over it would lose that change.
-pub fn unchanged_on_disk(path: &Path, checked: &[u8]) -> Result<(), String> {
+fn unchanged_on_disk(path: &Path, checked: &[u8]) -> Result<(), String> {
     let on_disk = std::fs::read(path).map_err(|e| format!("cannot be read again: {e}"))?;
     if on_disk != checked {
         return Err("changed since it was checked: not modified (run again)".into());
@@ -87,6 +100,25 @@ mod tests {
             .file_type()
             .is_symlink());
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_read_only_file_is_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.kt");
+        std::fs::write(&path, "read").unwrap();
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        let refused = replace_checked(&path, b"read", b"new").unwrap_err();
+        assert!(refused.contains("read-only"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "read");
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        #[allow(clippy::permissions_set_readonly_false)]
+        permissions.set_readonly(false);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        replace_checked(&path, b"read", b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
     }
 
     #[test]

@@ -151,6 +151,23 @@ fn permissions_are_kept_and_a_symbolic_link_has_its_target_fixed() {
 }
 
 #[test]
+fn a_read_only_file_is_reported_and_kept_and_the_others_fixed() {
+    let dir = project(&[("a/Prefs.kt", PREFS), ("b/Prefs.kt", PREFS)]);
+    let locked = dir.path().join("a/Prefs.kt");
+    let mut permissions = std::fs::metadata(&locked).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&locked, permissions).unwrap();
+    let output = storlint(&["--fix", "--isolated", "."], dir.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("a/Prefs.kt") && stderr.contains("read-only: not modified"),
+        "{stderr}"
+    );
+    assert_eq!(read(&dir, "a/Prefs.kt"), PREFS);
+    assert_eq!(read(&dir, "b/Prefs.kt"), PREFS_FIXED);
+}
+
+#[test]
 fn a_file_changed_since_it_was_read_is_left_alone_and_the_others_fixed() {
     let dir = project(&[("a/Prefs.kt", PREFS), ("b/Prefs.kt", PREFS)]);
     let cwd = dir.path();
