@@ -320,6 +320,15 @@ impl<'a> Scanner<'a> {
             // goes nowhere; neither does a loop body's.
             After::Statement => true,
             After::Close if matches!(before, Before::Header) => true,
+            // Swift gives a block a value only when it is one expression (an
+            // implicit return, a branch of an `if` or `switch` expression):
+            // after another statement, an expression is a statement of its own.
+            After::Close
+                if self.model.language == crate::source::Language::Swift
+                    && matches!(before, Before::Statement) =>
+            {
+                true
+            }
             After::Close => match open.or_else(|| self.enclosing_open(start, b'{', b'}')) {
                 Some(open) => self.block_discards(open, hops + 1),
                 None => false,
@@ -651,6 +660,30 @@ mod tests {
             .filter(|(_, call)| call.name == "commit")
             .map(|(id, _)| value_only_logged(&model, id))
             .collect()
+    }
+
+    /// For each `synchronize` call in the Swift snippet, whether its value is unused.
+    fn unused_synchronizes(src: &str) -> Vec<bool> {
+        let file = SourceFile::from_text("t.swift", Language::Swift, src);
+        let model = crate::lang::lower(&file).expect("parses");
+        model
+            .calls()
+            .filter(|(_, call)| call.name == "synchronize")
+            .map(|(id, _)| value_unused(&model, &file.text, id))
+            .collect()
+    }
+
+    #[test]
+    fn swift_blocks_of_several_statements_have_no_value() {
+        let branch = "func f() {\n    if d.object(forKey: \"k\") == nil {\n        d.set(1, forKey: \"k\")\n        d.synchronize()\n    }\n}\n";
+        assert_eq!(unused_synchronizes(branch), [true]);
+        let closure = "let save = {\n    d.set(1, forKey: \"k\")\n    d.synchronize()\n}\n";
+        assert_eq!(unused_synchronizes(closure), [true]);
+        // Alone in its block, the expression may be the block's value.
+        let implicit_return = "let ok = flag ? true : {\n    d.synchronize()\n}()\n";
+        assert_eq!(unused_synchronizes(implicit_return), [false]);
+        let returned = "func f() -> Bool {\n    d.synchronize()\n}\n";
+        assert_eq!(unused_synchronizes(returned), [false]);
     }
 
     #[test]

@@ -42,3 +42,16 @@ func legacySave(_ value: Int) {
     legacy.setInteger(value, forKey: "count")
     // ~ userdefaults-synchronize
 }
+
+/// The last of several statements in an `if` block: removed.
+func markFirstLaunch() {
+    if UserDefaults.standard.object(forKey: "first_launch") == nil {
+        UserDefaults.standard.set(Date(), forKey: "first_launch")
+        // ~ userdefaults-synchronize
+    }
+}
+
+/// Alone in a function returning Bool, it is the returned value: kept.
+func flushDefaults() -> Bool {
+    UserDefaults.standard.synchronize() // ~ userdefaults-synchronize
+}
