@@ -766,7 +766,7 @@ fn print_rule(id: &str) -> Result<u8, String> {
         let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
         format!("unknown rule `{id}`; the rules are: {}", ids.join(", "))
     })?;
-    written(write!(std::io::stdout().lock(), "{}", rule.doc))?;
+    written(write!(std::io::stdout().lock(), "{}", rule.page()))?;
     Ok(EXIT_CLEAN)
 }
 

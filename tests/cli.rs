@@ -266,7 +266,19 @@ fn rule_prints_its_page_and_rules_lists_them_all() {
     for rule in RULES {
         let output = storlint(&["rule", rule.id], dir.path());
         assert_eq!(output.status.code(), Some(0));
-        assert_eq!(stdout(&output), rule.doc);
+        let page = stdout(&output);
+        let availability = match rule.fix {
+            storlint::rules::FixAvailability::Never => "No fix is available: see Use instead.",
+            storlint::rules::FixAvailability::Sometimes => "A fix is sometimes available: see Fix.",
+            storlint::rules::FixAvailability::Always => "A fix is always available: see Fix.",
+        };
+        // The line stands between the summary and the first section.
+        let inserted = format!("\n{availability}\n\n## ");
+        let at = page
+            .find(&inserted)
+            .unwrap_or_else(|| panic!("{}: no `{availability}` line: {page}", rule.id));
+        let without = format!("{}{}", &page[..at], &page[at + inserted.len() - 4..]);
+        assert_eq!(without, rule.doc);
     }
     let output = storlint(&["rules"], dir.path());
     let listing = stdout(&output);

@@ -104,6 +104,24 @@ impl Rule {
             .replace('\n', " ")
     }
 
+    /// The doc page as `storlint rule` prints it: after its summary, a line
+    /// saying whether findings come with a fix (ruff's rule pages do the same).
+    pub fn page(&self) -> String {
+        let availability = match self.fix {
+            FixAvailability::Never => "No fix is available: see Use instead.",
+            FixAvailability::Sometimes => "A fix is sometimes available: see Fix.",
+            FixAvailability::Always => "A fix is always available: see Fix.",
+        };
+        match self.doc.find("\n## ") {
+            Some(first_section) => format!(
+                "{}\n{availability}\n{}",
+                &self.doc[..first_section],
+                &self.doc[first_section..]
+            ),
+            None => format!("{}\n{availability}\n", self.doc),
+        }
+    }
+
     /// The text of one `## heading` section of the doc page.
     pub fn doc_section(&self, heading: &str) -> Option<String> {
         let marker = format!("## {heading}");
