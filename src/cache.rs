@@ -1,12 +1,14 @@
 //! The analysis cache: what the file stage learned of a file (its findings,
-//! its summary for the project stage, its test code and its suppressions),
+//! its summary for the project stage, its test code and its suppressions,
+//! or why it could not be analysed),
 //! kept on disk under the file's content, so that a run on a few changed
 //! files reads the rest of the project's facts instead of parsing it again.
 //!
 //! Never wrong, only slower: an entry is found by a hash of everything the
 //! file stage reads (the file's bytes, its language, its path in the
 //! project's layout), under a directory of this exact build of storlint (a
-//! hash of its executable) and of the options the analysis depends on. An
+//! hash of its sources and locked dependencies) and of the options the
+//! analysis depends on. An
 //! entry that cannot be read, fails its checksum or names a rule this
 //! build does not have is a miss, and is written again.
 //!
@@ -20,7 +22,7 @@
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
@@ -32,13 +34,49 @@ use crate::Analysis;
 pub const DIR_NAME: &str = ".storlint-cache";
 
 /// Starts every entry: a format change is a miss, not a misread.
-const MAGIC: &[u8; 16] = b"storlint-cache01";
+const MAGIC: &[u8; 16] = b"storlint-cache02";
 
 /// Rewritten at each run: what tells a build's directory is still in use.
 const LAST_USED: &str = "last-used";
 
 /// Another build's directory not used for this long is removed.
 const STALE_AFTER: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+/// What the cache holds of a file: its analysis, or why it could not be
+/// analysed. A file that does not parse fails the same way every time; one
+/// whose parse ran out of time would cost the whole budget on every run
+/// (every save in an editor) if it were tried again each time.
+#[derive(Debug, serde::Deserialize)]
+pub enum Entry {
+    Analysed(Box<Analysis>),
+    Failed(Failure),
+}
+
+/// `Entry` as it is written, borrowing what it stores.
+#[derive(serde::Serialize)]
+enum EntryRef<'a> {
+    Analysed(&'a Analysis),
+    Failed(&'a Failure),
+}
+
+/// Why a file could not be analysed.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Failure {
+    pub message: String,
+    /// 1-based line and column, when the problem has a position.
+    pub position: Option<(usize, usize)>,
+    /// The parse budget, in milliseconds, that ran out (None for a failure
+    /// that no budget changes): a run allowed more time tries again.
+    pub out_of_time_within_ms: Option<u64>,
+}
+
+impl Failure {
+    /// Whether a run with this parse budget would fail the same way.
+    pub fn holds_within(&self, budget: Duration) -> bool {
+        self.out_of_time_within_ms
+            .is_none_or(|spent| budget.as_millis() <= u128::from(spent))
+    }
+}
 
 /// The cache of one run: one build of storlint, one set of options.
 #[derive(Debug)]
@@ -77,7 +115,7 @@ impl Cache {
     /// Opens (creating it if needed) the cache under `dir` for this build
     /// and for analyses with or without test code.
     pub fn open(dir: &Path, include_tests: bool) -> Result<Cache, String> {
-        let build = build_id().ok_or("cannot read storlint's own executable to tell its build")?;
+        let build = build_id();
         let problem = |e: std::io::Error| format!("{}: {e}", dir.display());
         std::fs::create_dir_all(dir).map_err(problem)?;
         mark_as_cache(dir).map_err(problem)?;
@@ -95,12 +133,20 @@ impl Cache {
         })
     }
 
-    /// The analysis stored under `key`, if there is a sound one.
-    pub fn get(&self, key: Key) -> Option<Analysis> {
+    /// The entry stored under `key`, if there is a sound one.
+    pub fn get(&self, key: Key) -> Option<Entry> {
         let bytes = std::fs::read(self.entries.join(key.file_name())).ok()?;
-        let analysis = decode(&bytes, key)?;
+        let entry = decode(&bytes, key)?;
         self.mark_used(key);
-        Some(analysis)
+        Some(entry)
+    }
+
+    /// Stores why the file under `key` could not be analysed.
+    pub fn put_failure(&self, key: Key, failure: &Failure) {
+        self.mark_used(key);
+        if let Some(bytes) = encode(&EntryRef::Failed(failure), key) {
+            self.write(key, &bytes);
+        }
     }
 
     /// Stores `analysis` under `key`. Failing to write costs only the next
@@ -113,14 +159,17 @@ impl Cache {
         if analysis.diagnostics.iter().any(|d| !d.related.is_empty()) {
             return;
         }
-        let Some(bytes) = encode(analysis, key) else {
-            return;
-        };
+        if let Some(bytes) = encode(&EntryRef::Analysed(analysis), key) {
+            self.write(key, &bytes);
+        }
+    }
+
+    fn write(&self, key: Key, bytes: &[u8]) {
         let written = tempfile::Builder::new()
             .prefix(".entry-")
             .tempfile_in(&self.entries)
             .and_then(|mut temporary| {
-                temporary.write_all(&bytes)?;
+                temporary.write_all(bytes)?;
                 temporary
                     .persist(self.entries.join(key.file_name()))
                     .map_err(|e| e.error)
@@ -156,17 +205,11 @@ impl Cache {
     }
 }
 
-/// The executable's content hash: any rebuild, whatever its version number,
-/// gets a directory of its own.
-fn build_id() -> Option<&'static str> {
-    static BUILD: OnceLock<Option<String>> = OnceLock::new();
-    BUILD
-        .get_or_init(|| {
-            let executable = std::env::current_exe().ok()?;
-            let bytes = std::fs::read(executable).ok()?;
-            Some(format!("{:016x}", xxh3_64(&bytes)))
-        })
-        .as_deref()
+/// This build's id, which `build.rs` hashes from the sources, the manifest
+/// and the locked dependencies: any change to them, whatever the version
+/// number, gets a directory of its own.
+fn build_id() -> &'static str {
+    env!("STORLINT_BUILD_ID")
 }
 
 /// Tags `dir` as a cache (backup tools skip it, and so does storlint's own
@@ -212,8 +255,8 @@ fn remove_stale_builds(dir: &Path, current: &str) {
 }
 
 /// `MAGIC`, the key, the payload's checksum, the payload.
-fn encode(analysis: &Analysis, key: Key) -> Option<Vec<u8>> {
-    let payload = postcard::to_stdvec(analysis).ok()?;
+fn encode(entry: &EntryRef, key: Key) -> Option<Vec<u8>> {
+    let payload = postcard::to_stdvec(entry).ok()?;
     let mut bytes = Vec::with_capacity(MAGIC.len() + 16 + 8 + payload.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&key.0.to_le_bytes());
@@ -222,7 +265,7 @@ fn encode(analysis: &Analysis, key: Key) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-fn decode(bytes: &[u8], key: Key) -> Option<Analysis> {
+fn decode(bytes: &[u8], key: Key) -> Option<Entry> {
     let rest = bytes.strip_prefix(MAGIC.as_slice())?;
     let (stored_key, rest) = rest.split_first_chunk::<16>()?;
     let (checksum, payload) = rest.split_first_chunk::<8>()?;
@@ -285,8 +328,37 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
         let key = Key::of(&source);
         assert!(cache.get(key).is_none());
         cache.put(key, &analysis);
-        let read = Cache::open(dir.path(), false).unwrap().get(key).unwrap();
+        let Some(Entry::Analysed(read)) = Cache::open(dir.path(), false).unwrap().get(key) else {
+            panic!("the analysis is not read back");
+        };
         assert!(same(&read, &analysis));
+    }
+
+    #[test]
+    fn a_failure_reads_back_and_a_timeout_holds_only_within_its_budget() {
+        let (source, _) = analysed(STORE);
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::open(dir.path(), false).unwrap();
+        let key = Key::of(&source);
+        let timeout = Failure {
+            message: "not checked: parsing took longer than 3 s".into(),
+            position: None,
+            out_of_time_within_ms: Some(3000),
+        };
+        cache.put_failure(key, &timeout);
+        let Some(Entry::Failed(read)) = Cache::open(dir.path(), false).unwrap().get(key) else {
+            panic!("the failure is not read back");
+        };
+        assert_eq!(read, timeout);
+        assert!(read.holds_within(Duration::from_secs(3)));
+        assert!(read.holds_within(Duration::from_secs(1)));
+        assert!(!read.holds_within(Duration::from_secs(10)));
+        let syntax_error = Failure {
+            message: "could not be parsed as Kotlin: expected `}`".into(),
+            position: Some((3, 1)),
+            out_of_time_within_ms: None,
+        };
+        assert!(syntax_error.holds_within(Duration::from_secs(3600)));
     }
 
     #[test]
@@ -310,7 +382,7 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
     fn a_damaged_entry_is_a_miss() {
         let (source, analysis) = analysed(STORE);
         let key = Key::of(&source);
-        let sound = encode(&analysis, key).unwrap();
+        let sound = encode(&EntryRef::Analysed(&analysis), key).unwrap();
         assert!(decode(&sound, key).is_some());
         let mut flipped = sound.clone();
         let last = flipped.len() - 1;
@@ -330,7 +402,8 @@ class Store(private val db: SQLiteDatabase, private val prefs: SharedPreferences
         let (source, mut analysis) = analysed(STORE);
         let key = Key::of(&source);
         analysis.diagnostics[0].rule = "a-rule-from-another-build";
-        assert!(decode(&encode(&analysis, key).unwrap(), key).is_none());
+        let entry = EntryRef::Analysed(&analysis);
+        assert!(decode(&encode(&entry, key).unwrap(), key).is_none());
     }
 
     #[test]

@@ -701,15 +701,38 @@ fn analyze_cached(
         return analyze(source, options);
     };
     let key = cache::Key::of(source);
-    if let Some(mut analysis) = cache.get(key) {
-        // The entry may have been written under another spelling of the path.
-        analysis.suppressions.set_path(&source.display);
-        analysis.from_cache = true;
-        return Ok(analysis);
+    match cache.get(key) {
+        Some(cache::Entry::Analysed(mut analysis)) => {
+            // The entry may have been written under another spelling of the path.
+            analysis.suppressions.set_path(&source.display);
+            analysis.from_cache = true;
+            return Ok(*analysis);
+        }
+        Some(cache::Entry::Failed(failure)) if failure.holds_within(options.parse_budget) => {
+            return Err(FileProblem {
+                path: source.display.clone(),
+                message: failure.message,
+                position: failure.position,
+            });
+        }
+        Some(cache::Entry::Failed(_)) | None => {}
     }
-    let analysis = analyze(source, options)?;
-    cache.put(key, &analysis);
-    Ok(analysis)
+    match analyze_timed(source, options) {
+        Ok(analysis) => {
+            cache.put(key, &analysis);
+            Ok(analysis)
+        }
+        Err((problem, timed_out)) => {
+            let budget_ms = u64::try_from(options.parse_budget.as_millis()).unwrap_or(u64::MAX);
+            let failure = cache::Failure {
+                message: problem.message.clone(),
+                position: problem.position,
+                out_of_time_within_ms: timed_out.then_some(budget_ms),
+            };
+            cache.put_failure(key, &failure);
+            Err(problem)
+        }
+    }
 }
 
 /// The bytes of the file at `path`, or its size when it holds more than
@@ -799,15 +822,23 @@ fn check_source_here(file: &SourceFile, options: &Options) -> Result<SourceCheck
 /// rules for its language, and summarise the file for the project stage.
 /// Unless tests are included, test code is neither reported nor summarised.
 pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FileProblem> {
+    analyze_timed(file, options).map_err(|(problem, _)| problem)
+}
+
+/// `analyze`, saying of a failure whether the parse budget ran out.
+fn analyze_timed(file: &SourceFile, options: &Options) -> Result<Analysis, (FileProblem, bool)> {
     let problem = |message: String, offset: Option<usize>| FileProblem {
         path: file.display.clone(),
         message,
         position: offset.map(|o| file.line_col(o)),
     };
     if let Some(offset) = too_deep(&file.text) {
-        return Err(problem(
-            format!("skipped: nested more than {MAX_NESTING} levels deep"),
-            Some(offset),
+        return Err((
+            problem(
+                format!("skipped: nested more than {MAX_NESTING} levels deep"),
+                Some(offset),
+            ),
+            false,
         ));
     }
     let model = lang::lower_within(file, options.parse_budget).map_err(|e| {
@@ -820,7 +851,7 @@ pub fn analyze(file: &SourceFile, options: &Options) -> Result<Analysis, FilePro
                 e.message
             )
         };
-        problem(message, e.offset)
+        (problem(message, e.offset), e.timed_out)
     })?;
     let ops = catalog::classify(&model, &file.text);
     let sql = facts::collect(&model, &ops);

@@ -177,3 +177,36 @@ fn a_cache_that_cannot_be_written_is_a_warning_and_the_run_goes_on() {
     assert!(stdout(&output).contains("write-without-transaction"));
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn a_failure_is_kept_and_a_parse_out_of_time_is_tried_again_with_more_time() {
+    let dir = git_project();
+    // Both name a storage API, so both are parsed.
+    let broken =
+        "use rusqlite::Connection;\nfn open(path: &str) -> Connection { Connection::open(path\n";
+    std::fs::write(dir.path().join("app/broken.rs"), broken).unwrap();
+    // Long enough that no parse gets through it in a millisecond.
+    let body: String = (0..4000)
+        .map(|i| format!("    fun f{i}(x: Int): Int = if (x > {i}) x * {i} else x + {i}\n"))
+        .collect();
+    let long = format!(
+        "import android.database.sqlite.SQLiteDatabase\n\nclass Long(val db: SQLiteDatabase) {{\n    fun wipe() = db.execSQL(\"DELETE FROM t\")\n{body}}}\n"
+    );
+    std::fs::write(dir.path().join("app/Long.kt"), long).unwrap();
+    let cache = dir.path().join(".storlint-cache");
+    let hurried = ["--parse-budget", "0.001", "--format", "concise", "."];
+    for _ in 0..2 {
+        let run = storlint(&hurried, dir.path());
+        let problems = stdout(&run);
+        assert!(problems.contains("app/broken.rs") && problems.contains("could not be parsed"));
+        assert!(problems.contains("app/Long.kt") && problems.contains("parsing took longer"));
+        // Both failures are entries, beside the two analyses.
+        assert_eq!(entries(&cache).len(), 4, "{problems}");
+    }
+    // With the default budget the long file is parsed; the broken one
+    // fails as before.
+    let patient = storlint(&["--format", "concise", "."], dir.path());
+    let problems = stdout(&patient);
+    assert!(!problems.contains("app/Long.kt"), "{problems}");
+    assert!(problems.contains("app/broken.rs"));
+}

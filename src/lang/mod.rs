@@ -24,6 +24,9 @@ pub struct ParseError {
     /// The file is fine as far as anyone knows, but one of storlint's
     /// limits stopped the parse (time, depth): the message says which.
     pub over_limit: bool,
+    /// The limit was the parse budget: a longer one might see the parse
+    /// through, where every other failure comes back the same.
+    pub timed_out: bool,
 }
 
 impl ParseError {
@@ -32,6 +35,7 @@ impl ParseError {
             message: message.into(),
             offset,
             over_limit: false,
+            timed_out: false,
         }
     }
 
@@ -40,6 +44,14 @@ impl ParseError {
         ParseError {
             over_limit: true,
             ..ParseError::new(message, offset)
+        }
+    }
+
+    /// A parse stopped by the parse budget.
+    pub fn out_of_time(message: impl Into<String>) -> ParseError {
+        ParseError {
+            timed_out: true,
+            ..ParseError::over_limit(message, None)
         }
     }
 }

@@ -147,10 +147,10 @@ fn parse_before(
     let tree = parser.parse_with_options(&mut read, None, Some(options));
     match tree {
         Some(tree) => Ok(tree),
-        None if out_of_time => Err(ParseError::over_limit(
-            format!("not checked: parsing took longer than {}", seconds(budget)),
-            None,
-        )),
+        None if out_of_time => Err(ParseError::out_of_time(format!(
+            "not checked: parsing took longer than {}",
+            seconds(budget)
+        ))),
         None => Err(ParseError::new(
             format!("the {language} parser returned no syntax tree"),
             None,
