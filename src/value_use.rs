@@ -533,11 +533,16 @@ mod tests {
         } else {
             format!("class C {{\n    fun f() {{\n{body}\n    }}\n}}\n")
         };
-        let file = SourceFile::from_text("t.kt", Language::Kotlin, &src);
+        unused_values("t.kt", Language::Kotlin, &src, "commit")
+    }
+
+    /// For each call of `name` in `src`, whether its value is unused.
+    fn unused_values(path: &str, language: Language, src: &str, name: &str) -> Vec<bool> {
+        let file = SourceFile::from_text(path, language, src);
         let model = crate::lang::lower(&file).expect("parses");
         model
             .calls()
-            .filter(|(_, call)| call.name == "commit")
+            .filter(|(_, call)| call.name == name)
             .map(|(id, _)| value_unused(&model, &file.text, id))
             .collect()
     }
@@ -664,13 +669,7 @@ mod tests {
 
     /// For each `synchronize` call in the Swift snippet, whether its value is unused.
     fn unused_synchronizes(src: &str) -> Vec<bool> {
-        let file = SourceFile::from_text("t.swift", Language::Swift, src);
-        let model = crate::lang::lower(&file).expect("parses");
-        model
-            .calls()
-            .filter(|(_, call)| call.name == "synchronize")
-            .map(|(id, _)| value_unused(&model, &file.text, id))
-            .collect()
+        unused_values("t.swift", Language::Swift, src, "synchronize")
     }
 
     #[test]
