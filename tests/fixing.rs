@@ -374,3 +374,64 @@ fn a_quoted_redundant_index_over_two_lines_is_shown_dropped_by_its_quoted_name()
         .collect();
     assert_eq!(contents, ["DROP INDEX IF EXISTS \"idx_item_list\""]);
 }
+
+#[test]
+fn a_redundant_room_index_is_shown_removed_from_its_entity_and_never_changed() {
+    let entities = r#"import androidx.room.ColumnInfo
+import androidx.room.Entity
+import androidx.room.Index
+
+@Entity(
+    tableName = "item",
+    indices = [
+        Index(value = ["list_id"]),
+        Index(value = ["list_id", "rank"]),
+    ],
+)
+data class Item(
+    @ColumnInfo(name = "id") val id: Long,
+    @ColumnInfo(name = "list_id") val listId: Long,
+    @ColumnInfo(name = "rank") val rank: Int,
+)
+
+@Entity(tableName = "play", indices = [Index(value = ["track_id", "played_at"])])
+data class Play(
+    @ColumnInfo(name = "track_id", index = true) val trackId: Long,
+    @ColumnInfo(name = "played_at") val playedAt: Long,
+)
+
+@Entity(tableName = "tag", indices = [Index("note_id"), Index("note_id", "name")])
+data class Tag(
+    @ColumnInfo(name = "note_id") val noteId: Long,
+    @ColumnInfo(name = "name") val name: String,
+)
+"#;
+    let dir = project(&[("app/Entities.kt", entities)]);
+    let shown: Vec<String> = fixes_of(&dir, "redundant-index")
+        .iter()
+        .filter(|fix| !fix.is_null())
+        .map(|fix| {
+            assert_eq!(fix["applicability"], "display-only");
+            let edit = &fix["edits"][0];
+            let start = edit["range"]["start"]["offset"].as_u64().unwrap() as usize;
+            let end = edit["range"]["end"]["offset"].as_u64().unwrap() as usize;
+            format!(
+                "{:?} -> {:?}",
+                &entities[start..end],
+                edit["content"].as_str().unwrap()
+            )
+        })
+        .collect();
+    // The index among others on one line is reported with no fix.
+    assert_eq!(fixes_of(&dir, "redundant-index").len(), 3);
+    assert_eq!(
+        shown,
+        [
+            r#""        Index(value = [\"list_id\"]),\n" -> """#,
+            r#"", index = true" -> """#,
+        ]
+    );
+    let output = storlint(&["--fix", "--unsafe-fixes", "--isolated", "."], dir.path());
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(read(&dir, "app/Entities.kt"), entities);
+}

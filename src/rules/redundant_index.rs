@@ -3,7 +3,7 @@ use crate::lang::sql::CreateIndex;
 use crate::model::HOLE;
 use crate::project::Project;
 use crate::rules::{matching, Check, FixAvailability, Rule};
-use crate::source::Language;
+use crate::source::{ByteRange, Language};
 
 use super::{location, same_name, schema, shown, Declared, Schema};
 
@@ -172,8 +172,11 @@ fn key_serving(
 /// other index serves are worth a look first. A UNIQUE or partial index, or
 /// one whose statement holds anything else, gets no fix.
 fn drop_index_fix(text: &str, index: &Declared<CreateIndex>) -> Option<Fix> {
-    if index.item.unique || index.item.predicate.is_some() || index.item.declared_by_api {
+    if index.item.unique || index.item.predicate.is_some() {
         return None;
+    }
+    if index.item.declared_by_api {
+        return room_index_fix(text, &index.item.name_range);
     }
     let name_range = &index.item.name_range;
     let keywords: Vec<String> = text
@@ -217,4 +220,95 @@ fn drop_index_fix(text: &str, index: &Declared<CreateIndex>) -> Option<Fix> {
         }],
         applicability: Applicability::DisplayOnly,
     })
+}
+
+/// Room: an `Index(..)` element alone on its line of an entity's `indices`
+/// loses that line; `@ColumnInfo(.., index = true)` loses its `index`
+/// argument. Display-only: Room's schema changes with it, so the database
+/// needs a migration (a new version) for the index to go.
+fn room_index_fix(text: &str, callee: &ByteRange) -> Option<Fix> {
+    let arguments_start = callee.end + 1;
+    if text.get(callee.end..arguments_start)? != "(" {
+        return None;
+    }
+    let close = arguments_start + matching(&text[arguments_start..], ')')?;
+    let (range, content) = match text.get(callee.clone())? {
+        "Index" => {
+            let line_start = text[..callee.start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[close..].find('\n').map(|i| close + i + 1)?;
+            let after = text[close + 1..line_end].trim();
+            let after = after.strip_prefix(',').unwrap_or(after).trim();
+            let alone = text[line_start..callee.start].trim().is_empty()
+                && (after.is_empty() || after.starts_with("//"));
+            alone.then_some((line_start..line_end, String::new()))?
+        }
+        "ColumnInfo" => {
+            let arguments = &text[arguments_start..close];
+            // The arguments' bounds: the commas outside strings and brackets.
+            let mut bounds = vec![0];
+            bounds.extend(top_level_commas(arguments)?);
+            bounds.push(arguments.len());
+            let spans: Vec<ByteRange> = (bounds.windows(2))
+                .enumerate()
+                .map(|(i, pair)| pair[0] + usize::from(i > 0)..pair[1])
+                .collect();
+            let position = spans.iter().position(|span| {
+                arguments[span.clone()]
+                    .split_once('=')
+                    .is_some_and(|(label, value)| label.trim() == "index" && value.trim() == "true")
+            })?;
+            // With the comma before it, or the one after it when first.
+            let span = match position {
+                0 if spans.len() > 1 => 0..spans[1].start,
+                0 => spans[0].clone(),
+                _ => spans[position - 1].end..spans[position].end,
+            };
+            let trimmed = if position == 0 && spans.len() > 1 {
+                // `index = true, name = "c"`: the blank after the comma goes too.
+                let rest = &arguments[span.end..];
+                span.start..span.end + (rest.len() - rest.trim_start().len())
+            } else {
+                span
+            };
+            (
+                arguments_start + trimmed.start..arguments_start + trimmed.end,
+                String::new(),
+            )
+        }
+        _ => return None,
+    };
+    Some(Fix {
+        title: "remove the redundant index from the entity (a schema change: Room needs a migration for it)".to_string(),
+        edits: vec![Edit { range, content }],
+        applicability: Applicability::DisplayOnly,
+    })
+}
+
+/// The offsets of the commas of `arguments` that separate arguments: none
+/// inside a string or a bracket. None where a string could hide one from
+/// this scan (a template, a raw string, an escape at the end).
+fn top_level_commas(arguments: &str) -> Option<Vec<usize>> {
+    let mut commas = Vec::new();
+    let mut depth = 0usize;
+    let mut chars = arguments.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => loop {
+                match chars.next()?.1 {
+                    '"' => break,
+                    '\\' => {
+                        chars.next()?;
+                    }
+                    '$' => return None,
+                    _ => {}
+                }
+            },
+            '\'' => return None,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.checked_sub(1)?,
+            ',' if depth == 0 => commas.push(i),
+            _ => {}
+        }
+    }
+    Some(commas)
 }
