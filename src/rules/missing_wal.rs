@@ -361,12 +361,10 @@ impl<'t> Statement<'t> {
         (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .then_some(name)
     }
-}
 
-impl Statement<'_> {
     /// The place a plain assignment stores the call's result in:
     /// `self.conn = Connection::open(..)?;` gives `self.conn`.
-    fn assigned_place(&self) -> Option<&str> {
+    fn assigned_place(&self) -> Option<&'t str> {
         let (place, _) = self.head.split_once(" = ")?;
         let is_name = |part: &str| {
             part.chars()
