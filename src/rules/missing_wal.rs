@@ -217,7 +217,7 @@ fn fmdb_after_open(text: &str, statement: &Statement) -> Option<(ByteRange, Stri
                 .ends_with('\n')
                 .then_some((next_line..next_line, setting));
         }
-        if code.contains(name) {
+        if crate::rules::mentions(code, name) {
             // Used (or handed on) before it is opened here: the place is not plain.
             return None;
         }

@@ -572,6 +572,18 @@ pub(crate) fn delete_statement_fix(
     })
 }
 
+/// Whether `name` occurs in `text` as a whole name.
+pub(crate) fn mentions(text: &str, name: &str) -> bool {
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(is_name_char)
+            && !text[at + name.len()..]
+                .chars()
+                .next()
+                .is_some_and(is_name_char)
+    })
+}
+
 /// The offset in `text` of the `close` bracket matching an opening one just
 /// before `text`, past plain strings and line comments; `None` where a
 /// bracket could hide in something else (an interpolation, a raw or

@@ -1,7 +1,7 @@
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::project::{CallRef, FunctionRef, Project};
 use crate::rules;
-use crate::rules::{matching, Check, FixAvailability, Rule};
+use crate::rules::{matching, mentions, Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 pub const RULE: Rule = Rule {
@@ -349,16 +349,4 @@ fn renamed_receiver(text: &str, receiver: &str, name: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// Whether `name` occurs in `text` as a whole name.
-fn mentions(text: &str, name: &str) -> bool {
-    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name).any(|(at, _)| {
-        !text[..at].chars().next_back().is_some_and(is_name_char)
-            && !text[at + name.len()..]
-                .chars()
-                .next()
-                .is_some_and(is_name_char)
-    })
 }

@@ -66,3 +66,12 @@ func openShared(at path: String, register: (FMDatabase) -> Void) {
     register(shared)
     shared.open()
 }
+
+/// A name that only starts with the handle's is no use of it.
+func openArchive(at directory: String) -> FMDatabase? {
+    let archive = FMDatabase(path: directory + "/archive.sqlite") // ~ missing-wal
+    let archiveName = "cold-storage"
+    guard archive.open() else { return nil }
+    print(archiveName)
+    return archive
+}
