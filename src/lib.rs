@@ -362,15 +362,11 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             break run_project_rules(&project);
         }
         pass += 1;
-        let called = project.names_callers_matter();
         let mut blanked = vec![false; analysed.len()];
         for &(index, _) in &declarations_only {
             blanked[index] = true;
         }
-        let declared = project.declarations_loops_wait_on(&blanked);
-        let names: Vec<Vec<String>> = called
-            .into_iter()
-            .chain(declared)
+        let names: Vec<Vec<String>> = (project.words_for_next_pass(&blanked).into_iter())
             .filter(|group| searched.insert(group.clone()))
             .collect();
         if names.is_empty() {

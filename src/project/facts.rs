@@ -293,6 +293,19 @@ pub struct SqlSummary {
 }
 
 impl FileSummary {
+    /// The calls, by index, that some loop waits on every iteration before
+    /// or between a write it repeats (`awaits_each_iteration`).
+    pub fn waited_calls(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.writes.iter())
+            .flat_map(|write| &write.awaits_each_iteration)
+            .chain(
+                self.calls
+                    .iter()
+                    .flat_map(|call| &call.awaits_each_iteration),
+            )
+            .copied()
+    }
+
     /// Summarises a file for the project stage. Nothing located in
     /// `excluded` (test code) is kept: it is no caller, no open, no write and
     /// no query that could count as evidence.

@@ -72,15 +72,7 @@ impl CallGraph {
         let mut waited_receivers = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let summary = file.summary;
-            let waited = (summary.writes.iter())
-                .flat_map(|write| &write.awaits_each_iteration)
-                .chain(
-                    summary
-                        .calls
-                        .iter()
-                        .flat_map(|call| &call.awaits_each_iteration),
-                );
-            for &c in waited {
+            for c in summary.waited_calls() {
                 if matches!(targets[f][c], Target::App(_)) {
                     continue;
                 }

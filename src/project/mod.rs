@@ -330,6 +330,16 @@ impl<'a> Project<'a> {
             })
     }
 
+    /// The word groups the next pass looks for in the files not parsed
+    /// yet (`names_callers_matter` and `declarations_loops_wait_on`, with
+    /// `blanked` by file), the project's declared types read once for both.
+    pub fn words_for_next_pass(&self, blanked: &[bool]) -> Vec<Vec<String>> {
+        let types = DeclaredTypes::of(&self.files);
+        let mut groups = self.names_callers_matter(&types);
+        groups.extend(self.declarations_loops_wait_on(&types, blanked));
+        groups
+    }
+
     /// The names of the functions whose callers a rule reads: ones that
     /// write a row or hold writes (a caller's transaction covers them),
     /// sync or rewrite a file on every call, run a statement they are
@@ -341,8 +351,7 @@ impl<'a> Project<'a> {
     /// method's name with its type's, or a supertype's (a call on a value
     /// of another type cannot reach it), in either case of the first
     /// letter (`noteDao().insert(..)` names the DAO by its getter).
-    pub fn names_callers_matter(&self) -> Vec<Vec<String>> {
-        let types = DeclaredTypes::of(&self.files);
+    fn names_callers_matter(&self, types: &DeclaredTypes) -> Vec<Vec<String>> {
         let mut names: Vec<Vec<String>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let holds_writes: HashSet<usize> = file
@@ -386,7 +395,7 @@ impl<'a> Project<'a> {
                 // A file-private function's callers are in its own file,
                 // which the stage already has.
                 if matters && !function.file_private {
-                    names.extend(self.caller_words(f, function, &types));
+                    names.extend(self.caller_words(f, function, types));
                 }
             }
         }
@@ -464,27 +473,18 @@ impl<'a> Project<'a> {
     /// A call that reaches a function of a file analysed with its bodies
     /// blanked (`blanked`, by file) is looked for too: that file is read
     /// again whole, since what the body touches decides the loop's waits.
-    pub fn declarations_loops_wait_on(&self, blanked: &[bool]) -> Vec<Vec<String>> {
-        let types = DeclaredTypes::of(&self.files);
+    fn declarations_loops_wait_on(
+        &self,
+        types: &DeclaredTypes,
+        blanked: &[bool],
+    ) -> Vec<Vec<String>> {
         // Each function name with the words, one of which its declaring
         // file holds (none: any file), and the groups that find the
         // declarations of the types to look in first.
         let mut names: Vec<(String, Vec<String>)> = Vec::new();
         let mut type_declarations: Vec<Vec<String>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
-            let waits = file
-                .summary
-                .writes
-                .iter()
-                .flat_map(|write| &write.awaits_each_iteration)
-                .chain(
-                    file.summary
-                        .calls
-                        .iter()
-                        .filter(|call| call.repeated.is_some())
-                        .flat_map(|call| &call.awaits_each_iteration),
-                );
-            for &c in waits {
+            for c in file.summary.waited_calls() {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
                 if !callees.is_empty() {
@@ -880,7 +880,7 @@ mod tests {
         );
         let names = |sources: &[(&str, &str)]| {
             let analysed = files(sources);
-            crate::project_of(&analysed).names_callers_matter()
+            crate::project_of(&analysed).words_for_next_pass(&[])
         };
         let group = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
         // SwiftUI calls `body`: a file holding the word `View` is no caller.
