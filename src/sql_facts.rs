@@ -137,6 +137,10 @@ pub struct CreateIndex {
     /// Declared by an API (Room's `@Entity(indices = ...)`) rather than SQL:
     /// it can only be dropped, or made partial, by editing that declaration.
     pub declared_by_api: bool,
+    /// For an index an API declares with a flag argument (Room's
+    /// `@ColumnInfo(index = true)`), that argument: removing it removes the
+    /// index. None for SQL and for an API's own index element (`Index(..)`).
+    pub api_flag: Option<ByteRange>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

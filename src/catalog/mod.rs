@@ -1467,6 +1467,7 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
         unique,
         predicate: None,
         declared_by_api: true,
+        api_flag: None,
     })
 }
 
@@ -1495,15 +1496,12 @@ fn entity_table(model: &Model, entity_id: NodeId, entity: &Call) -> Option<Strin
 /// `@ColumnInfo(name = "c", index = true)` on a property of an `@Entity`
 /// class: Room's index `index_<table>_<column>` on that column.
 fn room_column_index(model: &Model, info: NodeId, call: &Call, text: &str) -> Option<CreateIndex> {
-    let indexed = call.args.iter().any(|a| {
+    let flag = call.args.iter().find(|a| {
         a.label.as_deref() == Some("index")
             && text
                 .get(a.range.clone())
                 .is_some_and(|t| t.contains("true"))
-    });
-    if !indexed {
-        return None;
-    }
+    })?;
     let (table, column) = entity_column(model, info)?;
     Some(CreateIndex {
         name: format!("index_{table}_{column}"),
@@ -1519,6 +1517,7 @@ fn room_column_index(model: &Model, info: NodeId, call: &Call, text: &str) -> Op
         unique: false,
         predicate: None,
         declared_by_api: true,
+        api_flag: Some(flag.range.clone()),
     })
 }
 

@@ -836,6 +836,7 @@ impl<'a> Lexed<'a> {
             unique: index.unique,
             predicate,
             declared_by_api: false,
+            api_flag: None,
         })
     }
 
@@ -2134,6 +2135,7 @@ mod tests {
                 unique: true,
                 predicate: None,
                 declared_by_api: false,
+                api_flag: None,
             }
         );
     }

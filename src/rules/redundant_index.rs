@@ -176,7 +176,7 @@ fn drop_index_fix(text: &str, index: &Declared<CreateIndex>) -> Option<Fix> {
         return None;
     }
     if index.item.declared_by_api {
-        return room_index_fix(text, &index.item.name_range);
+        return api_index_fix(text, &index.item);
     }
     let name_range = &index.item.name_range;
     let keywords: Vec<String> = text
@@ -222,93 +222,78 @@ fn drop_index_fix(text: &str, index: &Declared<CreateIndex>) -> Option<Fix> {
     })
 }
 
-/// Room: an `Index(..)` element alone on its line of an entity's `indices`
-/// loses that line; `@ColumnInfo(.., index = true)` loses its `index`
-/// argument. Display-only: Room's schema changes with it, so the database
-/// needs a migration (a new version) for the index to go.
-fn room_index_fix(text: &str, callee: &ByteRange) -> Option<Fix> {
-    let arguments_start = callee.end + 1;
-    if text.get(callee.end..arguments_start)? != "(" {
-        return None;
-    }
-    let close = arguments_start + matching(&text[arguments_start..], ')')?;
-    let (range, content) = match text.get(callee.clone())? {
-        "Index" => {
-            let line_start = text[..callee.start].rfind('\n').map_or(0, |i| i + 1);
-            let line_end = text[close..].find('\n').map(|i| close + i + 1)?;
-            let after = text[close + 1..line_end].trim();
-            let after = after.strip_prefix(',').unwrap_or(after).trim();
-            let alone = text[line_start..callee.start].trim().is_empty()
-                && (after.is_empty() || after.starts_with("//"));
-            alone.then_some((line_start..line_end, String::new()))?
-        }
-        "ColumnInfo" => {
-            let arguments = &text[arguments_start..close];
-            // The arguments' bounds: the commas outside strings and brackets.
-            let mut bounds = vec![0];
-            bounds.extend(top_level_commas(arguments)?);
-            bounds.push(arguments.len());
-            let spans: Vec<ByteRange> = (bounds.windows(2))
-                .enumerate()
-                .map(|(i, pair)| pair[0] + usize::from(i > 0)..pair[1])
-                .collect();
-            let position = spans.iter().position(|span| {
-                arguments[span.clone()]
-                    .split_once('=')
-                    .is_some_and(|(label, value)| label.trim() == "index" && value.trim() == "true")
-            })?;
-            // With the comma before it, or the one after it when first.
-            let span = match position {
-                0 if spans.len() > 1 => 0..spans[1].start,
-                0 => spans[0].clone(),
-                _ => spans[position - 1].end..spans[position].end,
-            };
-            let trimmed = if position == 0 && spans.len() > 1 {
-                // `index = true, name = "c"`: the blank after the comma goes too.
-                let rest = &arguments[span.end..];
-                span.start..span.end + (rest.len() - rest.trim_start().len())
-            } else {
-                span
-            };
-            (
-                arguments_start + trimmed.start..arguments_start + trimmed.end,
-                String::new(),
-            )
-        }
-        _ => return None,
+/// An index an API declares (Room) is removed from the declaration: its
+/// flag argument with the comma that separates it (`@ColumnInfo(..,
+/// index = true)`), else its own element (`Index(..)`) when that stands
+/// alone on its line of the list. Display-only: Room's schema changes with
+/// it, so the database needs a migration (a new version) for it to go.
+fn api_index_fix(text: &str, index: &CreateIndex) -> Option<Fix> {
+    let range = match &index.api_flag {
+        Some(flag) => without_argument(text, flag),
+        None => element_line(text, &index.name_range)?,
     };
     Some(Fix {
         title: "remove the redundant index from the entity (a schema change: Room needs a migration for it)".to_string(),
-        edits: vec![Edit { range, content }],
+        edits: vec![Edit {
+            range,
+            content: String::new(),
+        }],
         applicability: Applicability::DisplayOnly,
     })
 }
 
-/// The offsets of the commas of `arguments` that separate arguments: none
-/// inside a string or a bracket. None where a string could hide one from
-/// this scan (a template, a raw string, an escape at the end).
-fn top_level_commas(arguments: &str) -> Option<Vec<usize>> {
-    let mut commas = Vec::new();
-    let mut depth = 0usize;
-    let mut chars = arguments.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => loop {
-                match chars.next()?.1 {
-                    '"' => break,
-                    '\\' => {
-                        chars.next()?;
-                    }
-                    '$' => return None,
-                    _ => {}
-                }
-            },
-            '\'' => return None,
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth = depth.checked_sub(1)?,
-            ',' if depth == 0 => commas.push(i),
-            _ => {}
-        }
+/// The argument at `argument` with the comma before it, or, first in its
+/// list, the comma and blanks after it.
+fn without_argument(text: &str, argument: &ByteRange) -> ByteRange {
+    if let Some(before) = text[..argument.start].trim_end().strip_suffix(',') {
+        return before.len()..argument.end;
     }
-    Some(commas)
+    let after = &text[argument.end..];
+    match after.trim_start().strip_prefix(',') {
+        Some(rest) => argument.start..text.len() - rest.trim_start().len(),
+        None => argument.clone(),
+    }
+}
+
+/// The whole line of the call whose callee is at `callee`, when the call
+/// and its comma are all the line holds (a comment may follow).
+fn element_line(text: &str, callee: &ByteRange) -> Option<ByteRange> {
+    let arguments = text[callee.end..].strip_prefix('(')?;
+    let close = callee.end + 1 + matching(arguments, ')')?;
+    let line_start = text[..callee.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[close..].find('\n').map(|i| close + i + 1)?;
+    let after = text[close + 1..line_end].trim();
+    let after = after.strip_prefix(',').unwrap_or(after).trim();
+    let alone = text[line_start..callee.start].trim().is_empty()
+        && (after.is_empty() || after.starts_with("//"));
+    alone.then_some(line_start..line_end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_argument;
+
+    /// What removing `argument` from `text` takes away.
+    fn removed<'t>(text: &'t str, argument: &str) -> &'t str {
+        let start = text.find(argument).unwrap();
+        &text[without_argument(text, &(start..start + argument.len()))]
+    }
+
+    #[test]
+    fn an_argument_goes_with_the_comma_that_separates_it() {
+        let flag = "index = true";
+        assert_eq!(
+            removed("(name = \"a\", index = true)", flag),
+            ", index = true"
+        );
+        assert_eq!(
+            removed("(index = true, name = \"a\")", flag),
+            "index = true, "
+        );
+        assert_eq!(
+            removed("(\n    name = \"a\",\n    index = true\n)", flag),
+            ",\n    index = true"
+        );
+        assert_eq!(removed("(index = true)", flag), "index = true");
+    }
 }
