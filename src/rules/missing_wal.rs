@@ -194,6 +194,7 @@ fn fmdb_after_open(text: &str, statement: &Statement) -> Option<(ByteRange, Stri
         return None;
     }
     let opened = format!("{name}.open()");
+    let tried = format!("try {opened}");
     let guarded = format!("guard {opened} else {{");
     let mut line_start = statement.next_line;
     for line in text[statement.next_line..].split_inclusive('\n') {
@@ -205,7 +206,7 @@ fn fmdb_after_open(text: &str, statement: &Statement) -> Option<(ByteRange, Stri
             return None;
         }
         let opens_here = code == opened
-            || code == format!("try {opened}")
+            || code == tried
             || (code.starts_with(&guarded) && code.ends_with('}') && balanced(code));
         if opens_here && indent == statement.indent {
             let next_line = line_start + line.len();
