@@ -270,7 +270,8 @@ fn has_word(text: &str, word: &str) -> bool {
 /// design: a migration, an import or export, a backup or restore, a dump,
 /// a schema creation callback.
 pub fn is_one_shot_name(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
+    // Asked of every function on every project pass: compared in place,
+    // without a lowercased copy.
     [
         "migrat",
         "upgrade",
@@ -283,7 +284,10 @@ pub fn is_one_shot_name(name: &str) -> bool {
         "dump",
     ]
     .iter()
-    .any(|w| lower.contains(w))
+    .any(|word| {
+        (name.as_bytes().windows(word.len()))
+            .any(|window| window.eq_ignore_ascii_case(word.as_bytes()))
+    })
 }
 
 /// True when a closure between `node` and its function is handed to a call
@@ -390,5 +394,10 @@ mod tests {
         assert!(is_one_shot_name("migrateToV3"));
         assert!(is_one_shot_name("LegacyImporter"));
         assert!(!is_one_shot_name("save"));
+        // Any case, anywhere in the name; a name shorter than a word.
+        assert!(is_one_shot_name("DUMP"));
+        assert!(is_one_shot_name("runDbUpGrade"));
+        assert!(!is_one_shot_name("dum"));
+        assert!(!is_one_shot_name(""));
     }
 }

@@ -349,7 +349,8 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let mut searched: HashSet<Vec<String>> = HashSet::new();
     // Files analysed from their declarations alone, by their index in
     // `analysed`: a later pass that finds them using a name parses them whole.
-    let mut declarations_only: Vec<(usize, &Discovered)> = Vec::new();
+    // Their identifiers answer the later passes' words as their texts would.
+    let mut declarations_only: Vec<(usize, &Discovered, Identifiers)> = Vec::new();
     let mut pass = 0;
     // The project of the last pass is the whole project's when no file
     // joins after it.
@@ -363,7 +364,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         }
         pass += 1;
         let mut blanked = vec![false; analysed.len()];
-        for &(index, _) in &declarations_only {
+        for &(index, ..) in &declarations_only {
             blanked[index] = true;
         }
         let names: Vec<Vec<String>> = (project.words_for_next_pass(&blanked).into_iter())
@@ -379,12 +380,9 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             .collect();
         calls_so_far.sort_unstable();
         let words = prefilter::Words::new(&names, &calls_so_far);
-        let filter = Filter::CallsOneOf(words.clone());
         // A skipped file is read again only when its identifiers hold a group.
         type Outcomes = Vec<Option<Outcome>>;
         let (outcomes, reparsed): (Outcomes, Outcomes) = with_parser_threads(|| {
-            let check =
-                |found: &Discovered| check_discovered(found, options, filter.clone(), cache);
             rayon::join(
                 || {
                     (skipped.par_iter())
@@ -393,14 +391,16 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                             let joins = hit.is_none_or(|hit| {
                                 matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
                             });
-                            joins.then(|| check(found))
+                            let filter = Filter::CallsOneOf(words.clone(), hit);
+                            joins.then(|| check_discovered(found, options, filter, cache))
                         })
                         .collect()
                 },
                 || {
                     (declarations_only.par_iter())
-                        .map(|&(index, found)| {
-                            let hit = words.find(&analysed[index].0.text);
+                        .map(|(index, found, identifiers)| {
+                            let hit = (words.find_in(identifiers))
+                                .unwrap_or_else(|| words.find(&analysed[*index].0.text));
                             // A function searched for now may have had its
                             // body blanked.
                             let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
@@ -422,7 +422,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         drop(project);
         let mut still_declarations_only = Vec::new();
         let mut parsed_whole_again = false;
-        for (&(index, found), outcome) in declarations_only.iter().zip(reparsed) {
+        for ((index, found, identifiers), outcome) in declarations_only.into_iter().zip(reparsed) {
             match outcome {
                 Some(Outcome::Checked(file)) => {
                     parsed_whole_again = true;
@@ -444,7 +444,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     }
                 }
                 Some(Outcome::Declared(_) | Outcome::Skipped(..) | Outcome::TestCode) | None => {
-                    still_declarations_only.push((index, found));
+                    still_declarations_only.push((index, found, identifiers));
                 }
             }
         }
@@ -473,7 +473,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                 Outcome::Declared(file) => {
                     let bytes = file.0.text.len() as u64;
                     report.statistics.declarations_only.add(bytes);
-                    declarations_only.push((analysed.len(), found));
+                    declarations_only.push((analysed.len(), found, identifiers));
                     analysed.push(*file);
                     analysed_reported.push(reported);
                 }
@@ -588,8 +588,10 @@ fn with_parser_threads<T: Send>(work: impl FnOnce() -> T + Send) -> T {
 enum Filter {
     /// Files naming a storage API or SQL (the catalog's words).
     StorageWords,
-    /// Files calling one of these project functions.
-    CallsOneOf(prefilter::Words),
+    /// Files calling one of these project functions, and how the file
+    /// holds them when its identifiers already told (read from its text
+    /// otherwise).
+    CallsOneOf(prefilter::Words, Option<Hit>),
     /// Every file.
     Whole,
 }
@@ -640,7 +642,7 @@ fn check_discovered(
     let hit = match &filter {
         Filter::StorageWords if prefilter::mentions_storage(&text, found.language) => Hit::Use,
         Filter::StorageWords => Hit::None,
-        Filter::CallsOneOf(words) => words.find(&text),
+        Filter::CallsOneOf(words, hit) => hit.unwrap_or_else(|| words.find(&text)),
         Filter::Whole => Hit::Use,
     };
     let source_of = |text: String| {
@@ -664,7 +666,7 @@ fn check_discovered(
         Hit::Declaration | Hit::Searched if text.contains("storlint-ignore") => None,
         Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
         Hit::Searched => match &filter {
-            Filter::CallsOneOf(words) => {
+            Filter::CallsOneOf(words, _) => {
                 let searched = words.searched_functions();
                 lang::bodies::blank_bodies_except(&text, found.language, &searched)
             }

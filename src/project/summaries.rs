@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use foldhash::{HashMap, HashMapExt};
 
-use super::facts::{ArgFact, ArgValue, FileWriteKind, FunctionSummary};
+use super::facts::{ArgFact, ArgValue, FileWriteKind};
 use super::graph::{CallGraph, Chain};
 use super::{CallRef, FunctionRef, ProjectFile};
 use crate::catalog::SyncStrength;
@@ -75,30 +75,7 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
     let mut summaries: Vec<Vec<Summary>> = files
         .iter()
         .enumerate()
-        .map(|(f, file)| {
-            file.summary
-                .functions
-                .iter()
-                .enumerate()
-                .map(|(index, function)| Summary {
-                    storage: function.touches_storage,
-                    executes: function.executes_parameters.clone(),
-                    writes_once: writes_itself(file, index, function).then(Vec::new),
-                    syncs: own_file_write(file, f, index, |kind| {
-                        matches!(kind, FileWriteKind::Sync(_))
-                    }),
-                    rewrites: own_file_write(file, f, index, |kind| {
-                        !matches!(kind, FileWriteKind::Sync(_))
-                    }),
-                    holds_writes: !opens_own_connection(file, index)
-                        && !context::is_one_shot_name(&function.name)
-                        && !function
-                            .owner
-                            .as_deref()
-                            .is_some_and(context::is_one_shot_name),
-                })
-                .collect()
-        })
+        .map(|(f, file)| own_summaries(file, f))
         .collect();
     let mut body_calls: HashMap<FunctionRef, Vec<CallRef>> = HashMap::new();
     for (f, file) in files.iter().enumerate() {
@@ -126,47 +103,65 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
     summaries
 }
 
-/// A write of the function's own that runs once per call, outside any
-/// transaction it holds: a DAO method writing one row, or a statement. A
-/// function that opens its own connection is left out: its caller could
-/// not hold a transaction on that connection.
-fn writes_itself(file: &ProjectFile, index: usize, function: &FunctionSummary) -> bool {
-    function.dao_write == Some(false)
-        || !opens_own_connection(file, index)
-            && file.summary.writes.iter().any(|write| {
-                write.place.function == Some(index)
-                    && write.repeated.is_none()
-                    && write.every_call
-                    && !write.in_own_transaction
-            })
-}
-
-/// The function's own file write of one family, the surer one first.
-fn own_file_write(
-    file: &ProjectFile,
-    f: usize,
-    index: usize,
-    family: impl Fn(FileWriteKind) -> bool,
-) -> Option<FileEffect> {
-    let mut found: Option<FileEffect> = None;
-    for (w, write) in file.summary.file_writes.iter().enumerate() {
-        if write.place.function != Some(index) || !family(write.kind) {
-            continue;
+/// What each function of file `f` does itself, before its calls join in.
+/// The file's writes and opens are read once, by the function they are in.
+fn own_summaries(file: &ProjectFile, f: usize) -> Vec<Summary> {
+    let functions = &file.summary.functions;
+    let mut opens_own_connection = vec![false; functions.len()];
+    for open in &file.summary.open_uses {
+        if let Some(slot) = (open.place.function).and_then(|i| opens_own_connection.get_mut(i)) {
+            *slot = true;
         }
+    }
+    // A write of the function's own that runs once per call, outside any
+    // transaction it holds.
+    let mut writes_once_per_call = vec![false; functions.len()];
+    for write in &file.summary.writes {
+        let once = write.repeated.is_none() && write.every_call && !write.in_own_transaction;
+        if let Some(slot) = (write.place.function).and_then(|i| writes_once_per_call.get_mut(i)) {
+            *slot |= once;
+        }
+    }
+    let mut summaries: Vec<Summary> = (functions.iter().enumerate())
+        .map(|(index, function)| Summary {
+            storage: function.touches_storage,
+            executes: function.executes_parameters.clone(),
+            // A DAO method writing one row, or a statement. A function that
+            // opens its own connection is left out: its caller could not
+            // hold a transaction on that connection.
+            writes_once: (function.dao_write == Some(false)
+                || !opens_own_connection[index] && writes_once_per_call[index])
+                .then(Vec::new),
+            syncs: None,
+            rewrites: None,
+            holds_writes: !opens_own_connection[index]
+                && !context::is_one_shot_name(&function.name)
+                && !function
+                    .owner
+                    .as_deref()
+                    .is_some_and(context::is_one_shot_name),
+        })
+        .collect();
+    // Each function's own file write of each family, the surer one first.
+    for (w, write) in file.summary.file_writes.iter().enumerate() {
+        let Some(summary) = (write.place.function).and_then(|i| summaries.get_mut(i)) else {
+            continue;
+        };
         let effect = FileEffect {
             kind: write.kind,
             parameters: write.parameters.clone(),
             chain: Vec::new(),
             site: (f, w),
         };
-        if found
-            .as_ref()
-            .is_none_or(|current| !current.sure() && effect.sure())
-        {
-            found = Some(effect);
+        let family = match write.kind {
+            FileWriteKind::Sync(_) => &mut summary.syncs,
+            _ => &mut summary.rewrites,
+        };
+        if better(family, &effect) {
+            *family = Some(effect);
         }
     }
-    found
+    summaries
 }
 
 /// What a call of `callee` at `call` does to `caller`'s summary: the
@@ -202,13 +197,6 @@ fn better(current: &Option<FileEffect>, next: &FileEffect) -> bool {
     current
         .as_ref()
         .is_none_or(|current| !current.sure() && next.sure())
-}
-
-fn opens_own_connection(file: &ProjectFile, index: usize) -> bool {
-    file.summary
-        .open_uses
-        .iter()
-        .any(|open| open.place.function == Some(index))
 }
 
 /// Joins what `function`'s calls reach into its summary; true when it grew.
