@@ -1016,7 +1016,7 @@ fn is_jump(text: &str, node: TsNode) -> bool {
 }
 
 /// The syntax around `return` and `break` (`JumpExits`).
-const JUMPS: JumpSyntax = JumpSyntax {
+pub(crate) const JUMPS: JumpSyntax = JumpSyntax {
     blocks: &["block", "statements"],
     decided: &[
         ("if_expression", "condition"),

@@ -33,7 +33,7 @@ use crate::model::{
 use crate::source::{ByteRange, Language, SourceFile};
 
 /// The syntax around `return` and `break` (`JumpExits`).
-const JUMPS: JumpSyntax = JumpSyntax {
+pub(crate) const JUMPS: JumpSyntax = JumpSyntax {
     blocks: &["statements"],
     decided: &[("if_statement", "condition"), ("switch_statement", "expr")],
     failure_only: &[

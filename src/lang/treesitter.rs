@@ -3,7 +3,7 @@
 //! the lookup of string constants. What a grammar's node kinds mean stays in
 //! each frontend.
 
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use foldhash::{HashMap, HashMapExt};
 use std::time::{Duration, Instant};
 
 use tree_sitter::{Node, Parser, Tree};
@@ -103,11 +103,17 @@ impl BudgetedParser {
 
 /// Where `tree` first nests deeper than `MAX_SYNTAX_DEPTH`, walked without
 /// recursion: the walks that come after it recurse.
+///
+/// A subtree is no deeper than it has nodes, and tree-sitter keeps each
+/// node's count: one that cannot reach the limit is not walked. Only the
+/// few nodes above thousands of others are, where walking every node of
+/// every file took a tenth of the parsing time.
 fn too_deep(tree: &Tree) -> Option<usize> {
     let mut cursor = tree.walk();
     let mut depth = 0usize;
     loop {
-        if cursor.goto_first_child() {
+        let may_reach_limit = depth + cursor.node().descendant_count() > MAX_SYNTAX_DEPTH;
+        if may_reach_limit && cursor.goto_first_child() {
             depth += 1;
             if depth > MAX_SYNTAX_DEPTH {
                 return Some(cursor.node().start_byte());
@@ -617,61 +623,244 @@ pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &Jum
         .calls()
         .map(|(id, _)| (id, model.node(id).range.clone()))
         .collect();
-    let mut starts: Vec<usize> = calls.iter().map(|(_, range)| range.start).collect();
-    starts.sort_unstable();
-    let on_branch = nodes_on_branches(root, syntax, &starts);
+    let mut cursor = root.walk();
+    let mut conditions = HashMap::new();
     for (id, range) in calls {
-        let Some(node) = root.descendant_for_byte_range(range.start, range.end) else {
-            continue;
-        };
-        if on_branch.contains(&node.id()) {
+        if on_branch_at(&mut cursor, root, &range, syntax, &mut conditions) == Some(true) {
             model.conditional_calls.insert(id);
         }
     }
 }
 
-/// The ids of the nodes that lie on a branch between themselves and their
-/// nearest loop, closure or function. Read in one walk from the root: each
-/// node's answer follows from its parent's. (Asking each node's ancestors
-/// instead costs the square of the depth per node, since tree-sitter finds
-/// a node's parent by descending from the root: a chain of a thousand calls
-/// took minutes.)
+/// Whether the smallest node spanning `range` (the one
+/// `Node::descendant_for_byte_range` finds) lies on a branch between
+/// itself and its nearest loop, closure or function: read in one descent
+/// from the root, each node's answer following from its parent's. (Asking
+/// a node's ancestors instead costs the square of the depth, since
+/// tree-sitter finds a parent by descending from the root: a chain of a
+/// thousand calls took minutes. Walking every node that holds a call, then
+/// finding each call's node, cost a twentieth of a Kotlin run.)
 ///
-/// Only the nodes holding one of the sorted offsets `starts` are walked:
-/// the node a call's range finds, and its ancestors, hold the call's start.
-fn nodes_on_branches(root: Node, syntax: &JumpSyntax, starts: &[usize]) -> HashSet<usize> {
-    let mut on_branch = HashSet::new();
-    let mut cursor = root.walk();
-    let mut pending = vec![(root, false)];
-    while let Some((parent, parent_on_branch)) = pending.pop() {
-        if parent_on_branch {
-            on_branch.insert(parent.id());
-        }
-        let kind = parent.kind();
-        let boundary = syntax.boundaries.contains(&kind);
-        let condition = (syntax.decided.iter())
-            .find(|(k, _)| *k == kind)
-            .map(|(_, holder)| decided_by(parent, holder));
-        let failure_only = syntax.failure_only.contains(&kind);
-        // The left operand of `?:`, `??`, `&&` always runs; only the rest is
-        // a branch.
-        let always_runs = failure_only.then(|| parent.named_child(0)).flatten();
-        let children = parent.children(&mut cursor);
-        pending.extend(children.filter(|&c| holds_offset(starts, c)).map(|child| {
-            let child_on_branch = if boundary {
-                false
-            } else if let Some(condition) = &condition {
-                let in_condition = condition.as_ref().is_some_and(|range| {
-                    range.start <= child.start_byte() && child.end_byte() <= range.end
-                });
-                !in_condition || parent_on_branch
-            } else if failure_only && always_runs != Some(child) {
-                true
-            } else {
-                parent_on_branch
-            };
-            (child, child_on_branch)
-        }));
+/// `conditions` keeps, by node id, the range deciding each conditional
+/// met: the calls in one `if` all pass through it. None when the range
+/// is not in the tree.
+fn on_branch_at<'tree>(
+    cursor: &mut tree_sitter::TreeCursor<'tree>,
+    root: Node<'tree>,
+    range: &ByteRange,
+    syntax: &JumpSyntax,
+    conditions: &mut HashMap<usize, Option<ByteRange>>,
+) -> Option<bool> {
+    if range.start > range.end || root.end_byte() < range.end || range.start < root.start_byte() {
+        return None;
     }
-    on_branch
+    cursor.reset(root);
+    let mut on_branch = false;
+    loop {
+        let parent = cursor.node();
+        if !cursor.goto_first_child() {
+            return Some(on_branch);
+        }
+        // The first child spanning the range, as tree-sitter's own descent
+        // picks it (an empty child may touch an empty range's start).
+        let child = loop {
+            let child = cursor.node();
+            let (start, end) = (child.start_byte(), child.end_byte());
+            let touches = if start == end {
+                end >= range.start
+            } else {
+                end > range.start
+            };
+            if end >= range.end && touches {
+                if range.start < start {
+                    break None;
+                }
+                break Some(child);
+            }
+            if !cursor.goto_next_sibling() {
+                break None;
+            }
+        };
+        let Some(child) = child else {
+            return Some(on_branch);
+        };
+        let kind = parent.kind();
+        on_branch = if syntax.boundaries.contains(&kind) {
+            false
+        } else if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
+            let condition = conditions
+                .entry(parent.id())
+                .or_insert_with(|| decided_by(parent, holder));
+            let in_condition = condition.as_ref().is_some_and(|condition| {
+                condition.start <= child.start_byte() && child.end_byte() <= condition.end
+            });
+            !in_condition || on_branch
+        } else if syntax.failure_only.contains(&kind) {
+            // The left operand of `?:`, `??`, `&&` always runs; only the
+            // rest is a branch.
+            parent.named_child(0) != Some(child) || on_branch
+        } else {
+            on_branch
+        };
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    /// The first node deeper than the limit, every node walked.
+    fn too_deep_walking_everything(tree: &Tree) -> Option<usize> {
+        let mut cursor = tree.walk();
+        let mut depth = 0usize;
+        loop {
+            if cursor.goto_first_child() {
+                depth += 1;
+                if depth > MAX_SYNTAX_DEPTH {
+                    return Some(cursor.node().start_byte());
+                }
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    return None;
+                }
+                depth -= 1;
+            }
+        }
+    }
+
+    #[test]
+    fn skipping_small_subtrees_finds_the_same_first_deep_node() {
+        let kotlin = || tree_sitter_kotlin_ng::LANGUAGE.into();
+        // Ordinary code before and after nesting near the limit, under it
+        // and over it: prefix operators nest without brackets.
+        let nested = |depth: usize| {
+            format!(
+                "class A {{ fun f(x: Boolean) {{ if (x) g() else h() }} }}\nval v = {}x\nfun k() {{ val y = listOf(1, 2).map {{ it + 1 }} }}\n",
+                "!".repeat(depth)
+            )
+        };
+        for depth in [
+            10,
+            MAX_SYNTAX_DEPTH / 2,
+            MAX_SYNTAX_DEPTH - 3,
+            MAX_SYNTAX_DEPTH + 10,
+        ] {
+            let text = nested(depth);
+            let mut parser = Parser::new();
+            parser.set_language(&kotlin()).expect("the grammar loads");
+            let tree = parser.parse(&text, None).expect("a tree");
+            assert_eq!(
+                too_deep(&tree),
+                too_deep_walking_everything(&tree),
+                "{depth}"
+            );
+        }
+        let mut parser = Parser::new();
+        parser.set_language(&kotlin()).expect("the grammar loads");
+        let over = nested(MAX_SYNTAX_DEPTH + 10);
+        let tree = parser.parse(&over, None).expect("a tree");
+        assert!(too_deep(&tree).is_some());
+    }
+}
+
+#[cfg(test)]
+mod branch_tests {
+    use super::*;
+    use foldhash::{HashSet, HashSetExt};
+
+    /// Whether each node lies on a branch, every node walked from the root,
+    /// a node's answer following from its parent's.
+    fn nodes_on_branches_walking_everything(root: Node, syntax: &JumpSyntax) -> HashSet<usize> {
+        let mut on_branch = HashSet::new();
+        let mut pending = vec![(root, false)];
+        while let Some((parent, parent_on_branch)) = pending.pop() {
+            if parent_on_branch {
+                on_branch.insert(parent.id());
+            }
+            let kind = parent.kind();
+            let condition = (syntax.decided.iter())
+                .find(|(k, _)| *k == kind)
+                .map(|(_, holder)| decided_by(parent, holder));
+            let first_operand = parent.named_child(0);
+            for child in children(parent) {
+                let child_on_branch = if syntax.boundaries.contains(&kind) {
+                    false
+                } else if let Some(condition) = &condition {
+                    let inside = condition.as_ref().is_some_and(|range| {
+                        range.start <= child.start_byte() && child.end_byte() <= range.end
+                    });
+                    !inside || parent_on_branch
+                } else if syntax.failure_only.contains(&kind) && first_operand != Some(child) {
+                    true
+                } else {
+                    parent_on_branch
+                };
+                pending.push((child, child_on_branch));
+            }
+        }
+        on_branch
+    }
+
+    /// Every range a call can have in the tree of `text` answers as the
+    /// node tree-sitter finds for it, looked up in a walk of every node.
+    fn assert_descent_answers_as_the_walk(
+        language: tree_sitter::Language,
+        syntax: &JumpSyntax,
+        text: &str,
+    ) {
+        let mut parser = Parser::new();
+        parser.set_language(&language).expect("the grammar loads");
+        let tree = parser.parse(text, None).expect("a tree");
+        let root = tree.root_node();
+        let on_branch = nodes_on_branches_walking_everything(root, syntax);
+        let mut ranges = Vec::new();
+        let mut cursor = root.walk();
+        loop {
+            let node = cursor.node();
+            ranges.push(node.byte_range());
+            // A range inside a node's, and one across two siblings.
+            if node.end_byte() > node.start_byte() + 2 {
+                ranges.push(node.start_byte() + 1..node.end_byte() - 1);
+            }
+            if let Some(next) = node.next_sibling() {
+                ranges.push(node.start_byte()..next.end_byte());
+            }
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break;
+                }
+            }
+            if cursor.node() == root {
+                break;
+            }
+        }
+        let mut descent = root.walk();
+        let mut conditions = HashMap::new();
+        for range in ranges {
+            let expected = root
+                .descendant_for_byte_range(range.start, range.end)
+                .map(|node| on_branch.contains(&node.id()));
+            let found = on_branch_at(&mut descent, root, &range, syntax, &mut conditions);
+            assert_eq!(found, expected, "{range:?} in {text}");
+        }
+    }
+
+    #[test]
+    fn one_descent_per_call_answers_as_walking_every_node() {
+        assert_descent_answers_as_the_walk(
+            tree_sitter_kotlin_ng::LANGUAGE.into(),
+            &crate::lang::kotlin::JUMPS,
+            "fun f(items: List<Int>, db: Db?) {\n    if (items.isEmpty()) return else db?.save(items.first())\n    val n = db?.count() ?: db!!.load(1)\n    when (n) { 1 -> g(n) else -> h(n) }\n    ok() && db!!.write(n)\n    for (i in items) { if (i > 0) put(i) }\n    items.forEach { x -> try { db!!.insert(x) } catch (e: Exception) { log(e) } }\n}\n",
+        );
+        assert_descent_answers_as_the_walk(
+            tree_sitter_swift::LANGUAGE.into(),
+            &crate::lang::swift::JUMPS,
+            "func f(items: [Int], db: Db?) throws {\n    guard let db = db else { fail(); return }\n    if items.isEmpty { db.save(0) } else { db.save(1) }\n    let n = db.count() ?? db.load(1)\n    switch n { case 1: g(n) default: h(n) }\n    _ = ok() && db.write(n)\n    for i in items where i > 0 { put(i) }\n    do { try db.insert(n) } catch { log(error) }\n}\n",
+        );
+    }
 }
