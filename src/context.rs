@@ -270,24 +270,27 @@ fn has_word(text: &str, word: &str) -> bool {
 /// design: a migration, an import or export, a backup or restore, a dump,
 /// a schema creation callback.
 pub fn is_one_shot_name(name: &str) -> bool {
-    // Asked of every function on every project pass: compared in place,
-    // without a lowercased copy.
-    [
-        "migrat",
-        "upgrade",
-        "downgrade",
-        "oncreate",
-        "import",
-        "export",
-        "backup",
-        "restore",
-        "dump",
-    ]
-    .iter()
-    .any(|word| {
-        (name.as_bytes().windows(word.len()))
-            .any(|window| window.eq_ignore_ascii_case(word.as_bytes()))
-    })
+    // Asked of every function and its callers on every project pass: one
+    // automaton, built once, in any case.
+    static WORDS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    WORDS
+        .get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build([
+                    "migrat",
+                    "upgrade",
+                    "downgrade",
+                    "oncreate",
+                    "import",
+                    "export",
+                    "backup",
+                    "restore",
+                    "dump",
+                ])
+                .expect("the one-shot words form a valid automaton")
+        })
+        .is_match(name)
 }
 
 /// True when a closure between `node` and its function is handed to a call

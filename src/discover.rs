@@ -168,8 +168,20 @@ pub fn discover_excluding(
                 }
                 !build_output
             })
-            .build();
-        for entry in walker {
+            .build_parallel();
+        // The listing is most of discovery's time, and its threads only
+        // hand entries over; they are judged here, in one place.
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        walker.run(|| {
+            let sender = sender.clone();
+            Box::new(move |entry| {
+                // The receiver outlives the walk: a send cannot fail.
+                let _ = sender.send(entry);
+                ignore::WalkState::Continue
+            })
+        });
+        drop(sender);
+        for entry in receiver {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(error) => {

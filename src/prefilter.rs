@@ -227,26 +227,35 @@ impl Words {
         Words(std::sync::Arc::new((groups, hashed, joining)))
     }
 
-    /// How the words found (`found`) and used (`used`), by word index,
-    /// hold the groups.
-    fn decide(&self, found: &[bool], used: &[bool]) -> Hit {
+    /// How the words found (`found`, listed in `found_words`) and used
+    /// (`used`), by word index, hold the groups. Only the groups holding a
+    /// word found are looked at: a pass has thousands, a file holds few.
+    fn decide(&self, found: &[bool], used: &[bool], found_words: &[usize]) -> Hit {
         let (groups, _, joining) = &*self.0;
+        let mut candidates: Vec<usize> = (found_words.iter())
+            .flat_map(|&word| groups.groups_of[word].iter().copied())
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
         let mut declared = false;
         let mut searched = false;
-        for words in &groups.groups[..*joining] {
-            if words.iter().all(|&word| found[word]) {
-                let name = words[0];
-                if groups.searches_declaration[name] {
-                    searched = true;
-                } else if used[name] {
-                    return Hit::Use;
-                } else {
-                    declared = true;
-                }
+        let mut names_used = false;
+        for group in candidates {
+            let words = &groups.groups[group];
+            if !words.iter().all(|&word| found[word]) {
+                continue;
+            }
+            let name = words[0];
+            if group >= *joining {
+                names_used |= used[name];
+            } else if groups.searches_declaration[name] {
+                searched = true;
+            } else if used[name] {
+                return Hit::Use;
+            } else {
+                declared = true;
             }
         }
-        let names_used = (groups.groups[*joining..].iter())
-            .any(|words| used[words[0]] && words.iter().all(|&word| found[word]));
         match (searched, declared, names_used) {
             (true, _, true) | (_, true, true) => Hit::Use,
             (true, _, false) => Hit::Searched,
@@ -270,17 +279,17 @@ impl Words {
                 .filter(|&word| groups.searches_declaration[word] == declarations)
                 .collect()
         };
-        for word in words_in(&identifiers.used, false) {
-            found[word] = true;
+        let used_words = words_in(&identifiers.used, false);
+        for &word in &used_words {
             used[word] = true;
         }
-        for word in words_in(&identifiers.declared_only, false) {
+        let mut found_words = used_words;
+        found_words.extend(words_in(&identifiers.declared_only, false));
+        found_words.extend(words_in(&identifiers.declarations, true));
+        for &word in &found_words {
             found[word] = true;
         }
-        for word in words_in(&identifiers.declarations, true) {
-            found[word] = true;
-        }
-        Some(self.decide(&found, &used))
+        Some(self.decide(&found, &used, &found_words))
     }
 
     /// The functions whose declarations the groups search for (`fetch`
@@ -303,15 +312,19 @@ impl Words {
         let groups = &self.0 .0;
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
+        let mut found_words = Vec::new();
         for hit in groups.automaton.find_overlapping_iter(text) {
             let pattern = hit.pattern().as_usize();
             if used[pattern] || !whole_word(text, hit.start(), hit.end()) {
                 continue;
             }
+            if !found[pattern] {
+                found_words.push(pattern);
+            }
             found[pattern] = true;
             used[pattern] = !declared_at(text, hit.start());
         }
-        self.decide(&found, &used)
+        self.decide(&found, &used, &found_words)
     }
 }
 
@@ -365,25 +378,51 @@ fn is_identifier(word: &str) -> bool {
     !word.is_empty() && word.chars().all(is_identifier_char)
 }
 
+/// The length of the identifier character at `at` (none: not one), read
+/// byte by byte where the text is ASCII, as most source text is: every
+/// file read is cut into identifiers.
+fn identifier_char_at(text: &str, at: usize) -> Option<usize> {
+    let byte = *text.as_bytes().get(at)?;
+    if byte.is_ascii() {
+        return (byte.is_ascii_alphanumeric() || byte == b'_').then_some(1);
+    }
+    let c = text.get(at..)?.chars().next()?;
+    is_identifier_char(c).then_some(c.len_utf8())
+}
+
+/// The next maximal run of identifier characters at or after `from` (a
+/// character boundary), as a byte range.
+fn next_identifier(text: &str, from: usize) -> Option<(usize, usize)> {
+    let mut start = from;
+    loop {
+        match identifier_char_at(text, start) {
+            Some(_) => break,
+            None if start >= text.len() => return None,
+            // Past a character that is not one, to the next boundary.
+            None => {
+                start += 1;
+                while !text.is_char_boundary(start) {
+                    start += 1;
+                }
+            }
+        }
+    }
+    let mut end = start;
+    while let Some(length) = identifier_char_at(text, end) {
+        end += length;
+    }
+    Some((start, end))
+}
+
 impl Identifiers {
     pub fn of(text: &str) -> Identifiers {
         let mut declared_names = Vec::new();
         let mut used = Vec::new();
         let mut declarations = Vec::new();
         let mut previous: Option<(usize, usize)> = None;
-        let mut chars = text.char_indices().peekable();
-        while let Some((start, c)) = chars.next() {
-            if !is_identifier_char(c) {
-                continue;
-            }
-            let mut end = start + c.len_utf8();
-            while let Some(&(at, next)) = chars.peek() {
-                if !is_identifier_char(next) {
-                    break;
-                }
-                end = at + next.len_utf8();
-                chars.next();
-            }
+        let mut at = 0;
+        while let Some((start, end)) = next_identifier(text, at) {
+            at = end;
             let word = &text[start..end];
             let word_hash = hash(word.as_bytes());
             let mut declared = false;
@@ -592,6 +631,25 @@ mod tests {
         // A name used without its type cannot reach the function.
         assert_eq!(found("fun f() { set.evict(n) }"), Hit::None);
         assert_eq!(found("fun f(c: Cache) { c.evict(n) }"), Hit::Named);
+    }
+
+    #[test]
+    fn identifiers_are_the_runs_of_letters_digits_and_underscores() {
+        let text = "fn é_1(x: Dépôt) -> 漢字 { 🙂a🙂 b\u{301}c;\nlet _ = x2.y_z; }ü";
+        let mut runs = Vec::new();
+        let mut at = 0;
+        while let Some((start, end)) = next_identifier(text, at) {
+            runs.push(&text[start..end]);
+            at = end;
+        }
+        // Cut character by character, as `char::is_alphanumeric` says.
+        let expected: Vec<&str> = text
+            .split(|c: char| !is_identifier_char(c))
+            .filter(|run| !run.is_empty())
+            .collect();
+        assert_eq!(runs, expected);
+        assert_eq!(next_identifier("", 0), None);
+        assert_eq!(next_identifier("🙂", 0), None);
     }
 
     #[test]
