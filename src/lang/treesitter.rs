@@ -623,46 +623,138 @@ pub(crate) fn mark_conditional_calls(model: &mut Model, root: Node, syntax: &Jum
         .calls()
         .map(|(id, _)| (id, model.node(id).range.clone()))
         .collect();
-    let mut cursor = root.walk();
-    let mut conditions = HashMap::new();
-    for (id, range) in calls {
-        if on_branch_at(&mut cursor, root, &range, syntax, &mut conditions) == Some(true) {
+    let ranges: Vec<ByteRange> = calls.iter().map(|(_, range)| range.clone()).collect();
+    for ((id, _), on_branch) in calls.into_iter().zip(branches_at(root, &ranges, syntax)) {
+        if on_branch == Some(true) {
             model.conditional_calls.insert(id);
         }
     }
 }
 
-/// Whether the smallest node spanning `range` (the one
+/// The rules by which a node's answer follows from its parent's: whether
+/// `child` of `parent` lies on a branch between itself and its nearest
+/// loop, closure or function, `parent_on_branch` being its parent's answer.
+/// `conditions` keeps, by node id, the range deciding each conditional met.
+fn child_on_branch(
+    parent: Node,
+    child: Node,
+    parent_on_branch: bool,
+    syntax: &JumpSyntax,
+    conditions: &mut HashMap<usize, Option<ByteRange>>,
+) -> bool {
+    let kind = parent.kind();
+    if syntax.boundaries.contains(&kind) {
+        false
+    } else if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
+        let condition = conditions
+            .entry(parent.id())
+            .or_insert_with(|| decided_by(parent, holder));
+        let in_condition = condition.as_ref().is_some_and(|condition| {
+            condition.start <= child.start_byte() && child.end_byte() <= condition.end
+        });
+        !in_condition || parent_on_branch
+    } else if syntax.failure_only.contains(&kind) {
+        // The left operand of `?:`, `??`, `&&` always runs; only the rest
+        // is a branch.
+        parent.named_child(0) != Some(child) || parent_on_branch
+    } else {
+        parent_on_branch
+    }
+}
+
+/// For each of `ranges`, whether the smallest node spanning it (the one
 /// `Node::descendant_for_byte_range` finds) lies on a branch between
-/// itself and its nearest loop, closure or function: read in one descent
-/// from the root, each node's answer following from its parent's. (Asking
-/// a node's ancestors instead costs the square of the depth, since
-/// tree-sitter finds a parent by descending from the root: a chain of a
-/// thousand calls took minutes. Walking every node that holds a call, then
-/// finding each call's node, cost a twentieth of a Kotlin run.)
+/// itself and its nearest loop, closure or function; None for a range
+/// outside the tree.
 ///
-/// `conditions` keeps, by node id, the range deciding each conditional
-/// met: the calls in one `if` all pass through it. None when the range
-/// is not in the tree.
-fn on_branch_at<'tree>(
-    cursor: &mut tree_sitter::TreeCursor<'tree>,
-    root: Node<'tree>,
+/// The ranges are visited in source order by one cursor that keeps the
+/// path from the root and each node's answer on it: the next range's node
+/// is reached from the last one's, each node's answer following from its
+/// parent's. (Asking a node's ancestors instead costs the square of the
+/// depth, since tree-sitter finds a parent by descending from the root: a
+/// chain of a thousand calls took minutes. Walking every node holding a
+/// call, then finding each call's node from the root, cost a twentieth of a
+/// Kotlin run.) A range holding no byte is looked up from the root.
+fn branches_at(root: Node, ranges: &[ByteRange], syntax: &JumpSyntax) -> Vec<Option<bool>> {
+    let mut conditions = HashMap::new();
+    let mut answers = vec![None; ranges.len()];
+    let mut order: Vec<usize> = (0..ranges.len()).collect();
+    // Outer before inner where two start together (`a.b().c()`, `a.b()`).
+    order.sort_by_key(|&i| (ranges[i].start, std::cmp::Reverse(ranges[i].end)));
+    let contains = |node: Node, range: &ByteRange| {
+        node.start_byte() <= range.start && range.end <= node.end_byte()
+    };
+    let mut cursor = root.walk();
+    // The nodes from the root to the cursor's, with their answers.
+    let mut path: Vec<(Node, bool)> = vec![(root, false)];
+    for index in order {
+        let range = &ranges[index];
+        if range.start >= range.end || !contains(root, range) {
+            if range.start == range.end {
+                answers[index] = empty_range_on_branch(root, range, syntax, &mut conditions);
+            }
+            continue;
+        }
+        // Up (or on to a later sibling) to the innermost node holding it.
+        // Once climbed out of a node, its parent's children hold none of it
+        // (none after it starts early enough); a later sibling's may.
+        let mut children_may_hold_it = true;
+        loop {
+            let (node, _) = path[path.len() - 1];
+            if contains(node, range) {
+                break;
+            }
+            if node.end_byte() <= range.start && path.len() > 1 && cursor.goto_next_sibling() {
+                let sibling = cursor.node();
+                let (parent, parent_on_branch) = path[path.len() - 2];
+                let on_branch =
+                    child_on_branch(parent, sibling, parent_on_branch, syntax, &mut conditions);
+                let last = path.len() - 1;
+                path[last] = (sibling, on_branch);
+                children_may_hold_it = true;
+                continue;
+            }
+            children_may_hold_it = false;
+            cursor.goto_parent();
+            path.pop();
+        }
+        // Down through the children holding it: among siblings, which do
+        // not overlap, only the first ending past its start can.
+        while children_may_hold_it && cursor.goto_first_child_for_byte(range.start).is_some() {
+            let child = cursor.node();
+            if !contains(child, range) {
+                cursor.goto_parent();
+                break;
+            }
+            let (parent, parent_on_branch) = path[path.len() - 1];
+            let on_branch =
+                child_on_branch(parent, child, parent_on_branch, syntax, &mut conditions);
+            path.push((child, on_branch));
+        }
+        answers[index] = Some(path[path.len() - 1].1);
+    }
+    answers
+}
+
+/// `branches_at` for a range holding no byte, where tree-sitter's lookup
+/// may settle on an empty node touching it: the same descent, from the
+/// root, through every child.
+fn empty_range_on_branch(
+    root: Node,
     range: &ByteRange,
     syntax: &JumpSyntax,
     conditions: &mut HashMap<usize, Option<ByteRange>>,
 ) -> Option<bool> {
-    if range.start > range.end || root.end_byte() < range.end || range.start < root.start_byte() {
+    if root.end_byte() < range.end || range.start < root.start_byte() {
         return None;
     }
-    cursor.reset(root);
+    let mut cursor = root.walk();
     let mut on_branch = false;
     loop {
         let parent = cursor.node();
         if !cursor.goto_first_child() {
             return Some(on_branch);
         }
-        // The first child spanning the range, as tree-sitter's own descent
-        // picks it (an empty child may touch an empty range's start).
         let child = loop {
             let child = cursor.node();
             let (start, end) = (child.start_byte(), child.end_byte());
@@ -684,24 +776,7 @@ fn on_branch_at<'tree>(
         let Some(child) = child else {
             return Some(on_branch);
         };
-        let kind = parent.kind();
-        on_branch = if syntax.boundaries.contains(&kind) {
-            false
-        } else if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
-            let condition = conditions
-                .entry(parent.id())
-                .or_insert_with(|| decided_by(parent, holder));
-            let in_condition = condition.as_ref().is_some_and(|condition| {
-                condition.start <= child.start_byte() && child.end_byte() <= condition.end
-            });
-            !in_condition || on_branch
-        } else if syntax.failure_only.contains(&kind) {
-            // The left operand of `?:`, `??`, `&&` always runs; only the
-            // rest is a branch.
-            parent.named_child(0) != Some(child) || on_branch
-        } else {
-            on_branch
-        };
+        on_branch = child_on_branch(parent, child, on_branch, syntax, conditions);
     }
 }
 
@@ -839,15 +914,68 @@ mod branch_tests {
                 break;
             }
         }
-        let mut descent = root.walk();
-        let mut conditions = HashMap::new();
-        for range in ranges {
-            let expected = root
-                .descendant_for_byte_range(range.start, range.end)
-                .map(|node| on_branch.contains(&node.id()));
-            let found = on_branch_at(&mut descent, root, &range, syntax, &mut conditions);
-            assert_eq!(found, expected, "{range:?} in {text}");
+        // Empty ranges too: before, between and after nodes.
+        ranges.extend([0..0, text.len()..text.len(), 10..10, 11..11, 40..40]);
+        // All at once, and in subsets that make the cursor climb out of a
+        // node and go down into a later one's children.
+        let every_third: Vec<ByteRange> = ranges.iter().step_by(3).cloned().collect();
+        let leaves: Vec<ByteRange> = ranges
+            .iter()
+            .filter(|range| {
+                root.descendant_for_byte_range(range.start, range.end)
+                    .is_some_and(|node| node.child_count() == 0)
+            })
+            .cloned()
+            .collect();
+        for ranges in [ranges, every_third, leaves] {
+            let found = branches_at(root, &ranges, syntax);
+            for (range, found) in ranges.iter().zip(found) {
+                let expected = root
+                    .descendant_for_byte_range(range.start, range.end)
+                    .map(|node| on_branch.contains(&node.id()));
+                assert_eq!(found, expected, "{range:?} in {text:.200}");
+            }
         }
+    }
+
+    #[test]
+    fn the_rule_fixtures_answer_as_walking_every_node() {
+        let mut files = Vec::new();
+        let mut pending = vec![std::path::PathBuf::from("testdata/rules")];
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(&dir)
+                .expect("the fixtures are readable")
+                .flatten()
+            {
+                let path = entry.path();
+                if path.is_dir() {
+                    pending.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+        }
+        let mut checked = 0;
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("kt") => assert_descent_answers_as_the_walk(
+                    tree_sitter_kotlin_ng::LANGUAGE.into(),
+                    &crate::lang::kotlin::JUMPS,
+                    &text,
+                ),
+                Some("swift") => assert_descent_answers_as_the_walk(
+                    tree_sitter_swift::LANGUAGE.into(),
+                    &crate::lang::swift::JUMPS,
+                    &text,
+                ),
+                _ => continue,
+            }
+            checked += 1;
+        }
+        assert!(checked > 50, "only {checked} fixtures found");
     }
 
     #[test]
