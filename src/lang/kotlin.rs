@@ -28,8 +28,8 @@ use tree_sitter::{Node as TsNode, Tree};
 use crate::catalog::is_iteration_call;
 use crate::lang::treesitter::{
     child_of_kind, children, collect_comments_and_errors, concatenate, named_children,
-    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpExits, JumpSyntax, Piece,
-    MAX_CONSTANT_DEPTH,
+    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpExits, JumpSyntax,
+    KindName, Piece, MAX_CONSTANT_DEPTH,
 };
 use crate::lang::{binding_node, call_node, set_binding_init, set_call_args, set_kind, ParseError};
 use crate::model::{
@@ -879,7 +879,7 @@ fn call_parts(node: TsNode) -> Option<CallParts> {
     let mut arguments = None;
     let mut trailing_lambda = None;
     for child in named_children(node) {
-        match child.kind() {
+        match child.kind_name() {
             "value_arguments" => arguments = Some(child),
             "annotated_lambda" => trailing_lambda = Some(child),
             "type_arguments" => {}
@@ -888,7 +888,7 @@ fn call_parts(node: TsNode) -> Option<CallParts> {
         }
     }
     let callee = callee?;
-    if callee.kind() == "call_expression" && arguments.is_none() {
+    if callee.kind_name() == "call_expression" && arguments.is_none() {
         if let Some(inner) = call_parts(callee) {
             if inner.trailing_lambda.is_none() {
                 return Some(CallParts {
@@ -913,7 +913,7 @@ enum Trim {
 
 /// The type whose body `node` declares things in, if it is one.
 fn owner_name(text: &str, node: TsNode) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "class_declaration" | "object_declaration" => node
             .child_by_field_name("name")
             .and_then(|n| text.get(n.byte_range()))
@@ -939,16 +939,16 @@ fn collect_constants<'tree>(
     out: &mut Constants<'tree>,
 ) {
     for child in named_children(node) {
-        match child.kind() {
+        match child.kind_name() {
             "property_declaration" if in_object => {
                 let kids = children(child);
-                let is_val = kids.iter().any(|c| c.kind() == "val");
+                let is_val = kids.iter().any(|c| c.kind_name() == "val");
                 let name = child_of_kind(child, "variable_declaration")
                     .and_then(|v| child_of_kind(v, "identifier"))
                     .and_then(|n| text.get(n.byte_range()));
                 let init = kids
                     .iter()
-                    .skip_while(|c| c.kind() != "=")
+                    .skip_while(|c| c.kind_name() != "=")
                     .find(|c| c.is_named())
                     .copied();
                 if let (true, Some(name), Some(init)) = (is_val, name, init) {
@@ -963,7 +963,7 @@ fn collect_constants<'tree>(
                 let body = child_of_kind(child, "class_body")
                     .or_else(|| child_of_kind(child, "enum_class_body"));
                 if let Some(body) = body {
-                    let is_object = child.kind() != "class_declaration";
+                    let is_object = child.kind_name() != "class_declaration";
                     collect_constants(text, body, owners, is_object, out);
                 }
                 owners.pop();
@@ -975,10 +975,10 @@ fn collect_constants<'tree>(
 }
 
 fn is_plus(node: TsNode) -> bool {
-    node.kind() == "binary_expression"
+    node.kind_name() == "binary_expression"
         && node
             .child_by_field_name("operator")
-            .is_some_and(|op| op.kind() == "+")
+            .is_some_and(|op| op.kind_name() == "+")
 }
 
 /// The operands of `a + b + c`, which the grammar nests; a parenthesised
@@ -1008,7 +1008,7 @@ fn without_companion(names: &[String]) -> Vec<&str> {
 /// A `return`, or a bare `break` (which the grammar reads as a name): the
 /// nodes whose exits are read.
 fn is_jump(text: &str, node: TsNode) -> bool {
-    match node.kind() {
+    match node.kind_name() {
         "return_expression" => true,
         "identifier" => text_of(text, node) == "break",
         _ => false,
@@ -1087,7 +1087,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         if node.is_missing() {
             return Value::Other;
         }
-        match node.kind() {
+        match node.kind_name() {
             "package_header" => {
                 if let Some(name) = child_of_kind(node, "qualified_identifier") {
                     let segments: Vec<&str> = named_children(name)
@@ -1150,7 +1150,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let forever = node
                     .child_by_field_name("condition")
                     .is_some_and(|c| self.text(c) == "true");
-                let kind = if node.kind() == "while_statement" && !forever {
+                let kind = if node.kind_name() == "while_statement" && !forever {
                     LoopKind::While
                 } else {
                     LoopKind::Repeat
@@ -1173,7 +1173,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let id = self.push(ctx, node.byte_range(), NodeKind::Return(Value::Other));
                 let mut value = Value::Other;
                 for child in named_children(node) {
-                    if child.kind() != "label" {
+                    if child.kind_name() != "label" {
                         value = self.lower_node(child, ctx.under(id));
                     }
                 }
@@ -1274,7 +1274,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_children(&mut self, node: TsNode, ctx: Ctx) {
-        let body = matches!(node.kind(), "class_body" | "enum_class_body");
+        let body = matches!(node.kind_name(), "class_body" | "enum_class_body");
         for child in named_children(node) {
             if body {
                 self.lower_members_before(child.start_byte(), node.start_byte(), ctx);
@@ -1324,7 +1324,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 ctx = outer;
                 function_end = None;
             }
-            if child.kind() == "fun" && function_end.is_none() {
+            if child.kind_name() == "fun" && function_end.is_none() {
                 if let Some((id, body_start, end)) = self.loose_function(&kids[i..], node, ctx) {
                     ctx = ctx.body(id);
                     function_end = Some(end);
@@ -1337,8 +1337,8 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 continue;
             }
             let arguments = kids.get(i + 1).filter(|next| {
-                next.kind() == "value_arguments"
-                    && matches!(child.kind(), "identifier" | "navigation_expression")
+                next.kind_name() == "value_arguments"
+                    && matches!(child.kind_name(), "identifier" | "navigation_expression")
                     && self
                         .text
                         .get(child.end_byte()..next.start_byte())
@@ -1348,7 +1348,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let trailing_lambda = kids
                     .get(i + 2)
                     .copied()
-                    .filter(|n| n.kind() == "annotated_lambda");
+                    .filter(|n| n.kind_name() == "annotated_lambda");
                 let end = trailing_lambda.unwrap_or(arguments).end_byte();
                 let parts = CallParts {
                     callee: child,
@@ -1375,14 +1375,14 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         error: TsNode,
         ctx: Ctx,
     ) -> Option<(NodeId, usize, usize)> {
-        let name = tokens.get(1).filter(|n| n.kind() == "identifier")?;
-        let open = tokens.iter().take(8).position(|t| t.kind() == "{")?;
+        let name = tokens.get(1).filter(|n| n.kind_name() == "identifier")?;
+        let open = tokens.iter().take(8).position(|t| t.kind_name() == "{")?;
         let header = &tokens[2..open];
         let is_header = |t: &TsNode| {
             matches!(
-                t.kind(),
+                t.kind_name(),
                 "function_value_parameters" | "type_parameters" | ":"
-            ) || is_type_node(t.kind())
+            ) || is_type_node(t.kind_name())
         };
         if !header.iter().all(is_header) {
             return None;
@@ -1400,7 +1400,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             )),
         );
         for part in header {
-            if part.kind() == "function_value_parameters" {
+            if part.kind_name() == "function_value_parameters" {
                 self.parameters(*part, ctx.body(id));
             }
         }
@@ -1413,9 +1413,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// is the declaration (the Function, TypeDecl or Binding).
     fn annotation(&mut self, node: TsNode, ctx: Ctx) {
         for child in named_children(node) {
-            if child.kind() == "constructor_invocation" {
+            if child.kind_name() == "constructor_invocation" {
                 self.constructor_invocation(child, ctx);
-            } else if is_type_node(child.kind()) {
+            } else if is_type_node(child.kind_name()) {
                 let name = self.type_name(child).unwrap_or_default();
                 let name_range = self.type_name_range(child);
                 self.push_call(ctx, child.byte_range(), &name, Vec::new(), name_range);
@@ -1427,14 +1427,14 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn import(&mut self, node: TsNode) {
         let mut path = String::new();
         for child in children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "qualified_identifier" | "identifier" if path.is_empty() => {
-                    let segments: Vec<&str> = if child.kind() == "identifier" {
+                    let segments: Vec<&str> = if child.kind_name() == "identifier" {
                         vec![self.text(child)]
                     } else {
                         named_children(child)
                             .into_iter()
-                            .filter(|c| c.kind() == "identifier")
+                            .filter(|c| c.kind_name() == "identifier")
                             .map(|c| self.text(c))
                             .collect()
                     };
@@ -1486,7 +1486,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             scope: Scope::Class,
         };
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "primary_constructor" => {
                     let name_range = child_of_kind(child, "constructor")
                         .or(name_node)
@@ -1512,10 +1512,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         );
         let ctor_ctx = type_ctx.body(id);
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "class_parameters" => {
                     for parameter in named_children(child) {
-                        if parameter.kind() == "class_parameter" {
+                        if parameter.kind_name() == "class_parameter" {
                             self.class_parameter(parameter, type_ctx, ctor_ctx);
                         } else {
                             self.lower_node(parameter, ctor_ctx);
@@ -1532,7 +1532,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn class_parameter(&mut self, node: TsNode, type_ctx: Ctx, ctor_ctx: Ctx) {
         let is_property = children(node)
             .iter()
-            .any(|c| matches!(c.kind(), "val" | "var"));
+            .any(|c| matches!(c.kind_name(), "val" | "var"));
         let (ctx, kind) = if is_property {
             (type_ctx, BindingKind::Property)
         } else {
@@ -1546,12 +1546,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let id = self.push_binding(ctx, node.byte_range(), name, kind, declared_type);
         let mut after_equals = false;
         for child in children(node) {
-            if child.kind() == "=" {
+            if child.kind_name() == "=" {
                 after_equals = true;
             } else if after_equals && child.is_named() {
                 let init = self.lower_node(child, ctx.under(id));
                 set_binding_init(&mut self.model, id, init);
-            } else if child.kind() == "modifiers" {
+            } else if child.kind_name() == "modifiers" {
                 self.lower_node(child, ctx.under(id));
             }
         }
@@ -1566,10 +1566,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             let written =
                 named_children(specifier)
                     .into_iter()
-                    .find_map(|child| match child.kind() {
+                    .find_map(|child| match child.kind_name() {
                         "constructor_invocation" | "explicit_delegation" => named_children(child)
                             .into_iter()
-                            .find(|c| is_type_node(c.kind()))
+                            .find(|c| is_type_node(c.kind_name()))
                             .and_then(|t| self.type_name(t)),
                         kind if is_type_node(kind) => self.type_name(child),
                         _ => None,
@@ -1578,7 +1578,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 self.model.supertypes.push((subtype.clone(), supertype));
             }
             for child in named_children(specifier) {
-                if child.kind() == "constructor_invocation" {
+                if child.kind_name() == "constructor_invocation" {
                     self.constructor_invocation(child, ctx);
                 } else {
                     self.lower_node(child, ctx);
@@ -1592,7 +1592,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn constructor_invocation(&mut self, node: TsNode, ctx: Ctx) {
         let type_node = named_children(node)
             .into_iter()
-            .find(|c| is_type_node(c.kind()));
+            .find(|c| is_type_node(c.kind_name()));
         let name = type_node
             .and_then(|t| self.type_name(t))
             .unwrap_or_default();
@@ -1614,11 +1614,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn object(&mut self, node: TsNode, ctx: Ctx) {
         let name = match node.child_by_field_name("name") {
             Some(name) => self.text(name).to_string(),
-            None if node.kind() == "companion_object" => "Companion".to_string(),
+            None if node.kind_name() == "companion_object" => "Companion".to_string(),
             None => "object".to_string(),
         };
         let id = self.push(ctx, node.byte_range(), NodeKind::TypeDecl { name });
-        let scope = if node.kind() == "object_literal" {
+        let scope = if node.kind_name() == "object_literal" {
             Scope::Class
         } else {
             Scope::Object
@@ -1628,7 +1628,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             scope,
         };
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "delegation_specifiers" => self.delegation_specifiers(child, type_ctx),
                 "modifiers" | "class_body" => self.lower_children(child, type_ctx),
                 _ => {}
@@ -1646,7 +1646,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let mut before_parameters = true;
         let (mut extends, mut returns) = (None, None);
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "function_value_parameters" => before_parameters = false,
                 kind if is_type_node(kind) && before_parameters => extends = self.type_name(child),
                 kind if is_type_node(kind) => returns = self.type_name(child),
@@ -1670,7 +1670,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn has_modifier(&self, node: TsNode, word: &str) -> bool {
         children(node)
             .into_iter()
-            .filter(|c| c.kind() == "modifiers")
+            .filter(|c| c.kind_name() == "modifiers")
             .flat_map(named_children)
             .any(|m| self.text(m) == word)
     }
@@ -1678,7 +1678,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// Parameters, annotations and body of a function-like node.
     fn function_parts(&mut self, node: TsNode, ctx: Ctx) {
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "function_value_parameters" => self.parameters(child, ctx),
                 "function_body" => self.function_body(child, ctx),
                 "constructor_delegation_call" => self.delegation_call(child, ctx),
@@ -1712,7 +1712,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let mut last_parameter = None;
         let mut after_equals = false;
         for child in children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "parameter" => {
                     after_equals = false;
                     last_parameter = child_of_kind(child, "identifier").map(|name| {
@@ -1746,9 +1746,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// A block body, or `= expr`, which is what the function returns.
     fn function_body(&mut self, node: TsNode, ctx: Ctx) {
         for child in named_children(node) {
-            if child.kind() == "block" {
+            if child.kind_name() == "block" {
                 self.lower_children(child, ctx);
-            } else if !matches!(child.kind(), "line_comment" | "block_comment") {
+            } else if !matches!(child.kind_name(), "line_comment" | "block_comment") {
                 let id = self.push(ctx, child.byte_range(), NodeKind::Return(Value::Other));
                 let value = self.lower_node(child, ctx.under(id));
                 set_kind(&mut self.model, id, NodeKind::Return(value));
@@ -1759,9 +1759,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn accessor(&mut self, node: TsNode, ctx: Ctx, property: &str) {
         let keyword = children(node)
             .into_iter()
-            .find(|c| matches!(c.kind(), "get" | "set"))
+            .find(|c| matches!(c.kind_name(), "get" | "set"))
             .map_or(node.byte_range(), |k| k.byte_range());
-        let kind = if node.kind() == "setter" {
+        let kind = if node.kind_name() == "setter" {
             FunctionKind::Setter
         } else {
             FunctionKind::Getter
@@ -1770,10 +1770,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let body_ctx = ctx.body(id);
         let declared_type = named_children(node)
             .into_iter()
-            .find(|c| is_type_node(c.kind()))
+            .find(|c| is_type_node(c.kind_name()))
             .and_then(|t| self.type_name(t));
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "identifier" => {
                     let declared_type = declared_type.clone();
                     self.push_binding(
@@ -1794,12 +1794,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn property(&mut self, node: TsNode, ctx: Ctx) {
         let all = children(node);
         let is_const = all.iter().any(|c| {
-            c.kind() == "modifiers"
+            c.kind_name() == "modifiers"
                 && named_children(*c)
                     .iter()
-                    .any(|m| m.kind() == "property_modifier" && self.text(*m) == "const")
+                    .any(|m| m.kind_name() == "property_modifier" && self.text(*m) == "const")
         });
-        let is_val = all.iter().any(|c| c.kind() == "val");
+        let is_val = all.iter().any(|c| c.kind_name() == "val");
         let kind = match (is_const, ctx.scope, is_val) {
             (true, _, _) => BindingKind::Constant,
             (false, Scope::Body, _) => BindingKind::Local,
@@ -1814,7 +1814,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         // Annotations come before the name; they belong to the binding.
         let mut modifiers = Vec::new();
         for child in all {
-            match child.kind() {
+            match child.kind_name() {
                 "variable_declaration" => {
                     if let Some(name) = child_of_kind(child, "identifier") {
                         property_name = self.text(name);
@@ -1847,7 +1847,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     let parent = binding.map_or(ctx, |id| ctx.under(id));
                     self.accessor(child, parent, property_name);
                 }
-                _ if child.is_named() && (after_equals || child.kind() == "property_delegate") => {
+                _ if child.is_named()
+                    && (after_equals || child.kind_name() == "property_delegate") =>
+                {
                     after_equals = false;
                     let parent = match binding {
                         Some(id) if !outer_bindings => ctx.under(id),
@@ -1855,7 +1857,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     };
                     let value = self.lower_node(child, parent);
                     match binding {
-                        Some(id) if !outer_bindings && child.kind() != "property_delegate" => {
+                        Some(id) if !outer_bindings && child.kind_name() != "property_delegate" => {
                             set_binding_init(&mut self.model, id, value)
                         }
                         _ => {}
@@ -1894,17 +1896,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn declared_type(&self, node: TsNode) -> Option<String> {
         named_children(node)
             .into_iter()
-            .find(|c| is_type_node(c.kind()))
+            .find(|c| is_type_node(c.kind_name()))
             .and_then(|t| self.type_name(t))
     }
 
     /// The last name of a written type (`Query` in `androidx.room.Query`).
     fn type_name_range(&self, node: TsNode) -> ByteRange {
-        match node.kind() {
+        match node.kind_name() {
             "user_type" => named_children(node)
                 .into_iter()
                 .rev()
-                .find(|c| c.kind() == "identifier")
+                .find(|c| c.kind_name() == "identifier")
                 .map_or(node.byte_range(), |n| n.byte_range()),
             _ => node.byte_range(),
         }
@@ -1912,15 +1914,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     /// Last segment of a written type, without generics or nullability.
     fn type_name(&self, node: TsNode) -> Option<String> {
-        match node.kind() {
+        match node.kind_name() {
             "user_type" => named_children(node)
                 .into_iter()
                 .rev()
-                .find(|c| c.kind() == "identifier")
+                .find(|c| c.kind_name() == "identifier")
                 .map(|n| self.text(n).to_string()),
             "nullable_type" | "non_nullable_type" | "parenthesized_type" => named_children(node)
                 .into_iter()
-                .find(|c| is_type_node(c.kind()))
+                .find(|c| is_type_node(c.kind_name()))
                 .and_then(|t| self.type_name(t)),
             _ => None,
         }
@@ -1931,12 +1933,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// `listOf(a, b)`, `arrayOf(a, b)`, `setOf(a, b)`: Kotlin has no list
     /// literal, these builders are how candidates are written out.
     fn is_literal_list(&self, iterable: TsNode) -> bool {
-        if iterable.kind() == "collection_literal" {
+        if iterable.kind_name() == "collection_literal" {
             return true;
         }
-        iterable.kind() == "call_expression"
+        iterable.kind_name() == "call_expression"
             && iterable.named_child(0).is_some_and(|callee| {
-                callee.kind() == "identifier"
+                callee.kind_name() == "identifier"
                     && matches!(
                         self.text(callee),
                         "listOf" | "arrayOf" | "setOf" | "sequenceOf" | "listOfNotNull"
@@ -1947,7 +1949,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn for_loop(&mut self, node: TsNode, ctx: Ctx) {
         let iterable = children(node)
             .into_iter()
-            .skip_while(|c| c.kind() != "in")
+            .skip_while(|c| c.kind_name() != "in")
             .find(|c| c.is_named());
         let kind = if iterable.is_some_and(|i| self.is_literal_list(i)) {
             LoopKind::ForLiteral
@@ -1959,11 +1961,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let mut after_in = false;
         let mut in_body = false;
         for child in children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "in" => after_in = true,
                 ")" if after_in => in_body = true,
                 "variable_declaration" | "multi_variable_declaration" if !after_in => {
-                    let variables = if child.kind() == "variable_declaration" {
+                    let variables = if child.kind_name() == "variable_declaration" {
                         vec![child]
                     } else {
                         named_children(child)
@@ -2010,7 +2012,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             },
         );
         if let Some(left) = left {
-            match left.kind() {
+            match left.kind_name() {
                 "navigation_expression" => {
                     if let Some(receiver) = left.named_child(0) {
                         self.lower_node(receiver, ctx.under(id));
@@ -2045,13 +2047,13 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     /// Name, name token and receiver expression of a callee.
     fn callee_name<'t>(&self, callee: TsNode<'t>) -> (String, ByteRange, Option<TsNode<'t>>) {
-        match callee.kind() {
+        match callee.kind_name() {
             "identifier" => (self.text(callee).to_string(), callee.byte_range(), None),
             "navigation_expression" => {
                 let kids = named_children(callee);
                 match (kids.first(), kids.last()) {
                     (Some(&receiver), Some(&name))
-                        if kids.len() >= 2 && name.kind() == "identifier" =>
+                        if kids.len() >= 2 && name.kind_name() == "identifier" =>
                     {
                         (
                             self.text(name).to_string(),
@@ -2115,7 +2117,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// literal whose result we can compute.
     fn trim_of(&self, name: &str, receiver: TsNode, parts: &CallParts) -> Option<Trim> {
         if !matches!(
-            receiver.kind(),
+            receiver.kind_name(),
             "string_literal" | "multiline_string_literal"
         ) || parts.trailing_lambda.is_some()
         {
@@ -2126,7 +2128,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .map(|a| {
                 named_children(a)
                     .into_iter()
-                    .filter(|c| c.kind() == "value_argument")
+                    .filter(|c| c.kind_name() == "value_argument")
                     .collect()
             })
             .unwrap_or_default();
@@ -2135,7 +2137,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             ("trimMargin", []) => Some(Trim::Margin("|".to_string())),
             ("trimMargin", [argument]) => {
                 let literal = named_children(*argument).into_iter().last().filter(|e| {
-                    matches!(e.kind(), "string_literal" | "multiline_string_literal")
+                    matches!(e.kind_name(), "string_literal" | "multiline_string_literal")
                 })?;
                 let (prefix, _) = self.decode_string(literal);
                 // Kotlin throws on a blank prefix; leave such calls alone.
@@ -2151,15 +2153,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn arguments(&mut self, node: TsNode, ctx: Ctx, call_name: &str) -> Vec<Arg> {
         let mut args = Vec::new();
         for argument in named_children(node) {
-            if argument.kind() != "value_argument" {
+            if argument.kind_name() != "value_argument" {
                 self.lower_node(argument, ctx);
                 continue;
             }
             let kids = children(argument);
-            let named = kids.iter().any(|c| c.kind() == "=");
+            let named = kids.iter().any(|c| c.kind_name() == "=");
             let label_node = kids
                 .iter()
-                .find(|c| c.kind() == "identifier")
+                .find(|c| c.kind_name() == "identifier")
                 .filter(|_| named);
             let label = label_node.map(|l| self.text(*l).to_string());
             let mut value = Value::Other;
@@ -2168,7 +2170,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 .rev()
                 .find(|c| c.is_named() && Some(*c) != label_node);
             if let Some(expression) = expression {
-                if is_lambda(expression.kind()) {
+                if is_lambda(expression.kind_name()) {
                     let iteration = is_iteration_call(Language::Kotlin, call_name);
                     self.closure(*expression, ctx, iteration);
                 } else {
@@ -2187,24 +2189,24 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn closure(&mut self, node: TsNode, ctx: Ctx, iteration: bool) {
         let id = self.push(ctx, node.byte_range(), NodeKind::Closure { iteration });
         let body = ctx.body(id);
-        let literal = if node.kind() == "annotated_lambda" {
+        let literal = if node.kind_name() == "annotated_lambda" {
             named_children(node)
                 .into_iter()
-                .find(|c| c.kind() == "lambda_literal")
+                .find(|c| c.kind_name() == "lambda_literal")
         } else {
             Some(node)
         };
         let Some(literal) = literal else {
             return;
         };
-        if literal.kind() == "anonymous_function" {
+        if literal.kind_name() == "anonymous_function" {
             self.function_parts(literal, body);
             return;
         }
         for child in named_children(literal) {
-            if child.kind() == "lambda_parameters" {
+            if child.kind_name() == "lambda_parameters" {
                 for parameter in named_children(child) {
-                    let variables = if parameter.kind() == "multi_variable_declaration" {
+                    let variables = if parameter.kind_name() == "multi_variable_declaration" {
                         named_children(parameter)
                     } else {
                         vec![parameter]
@@ -2241,7 +2243,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let Some(links) = links.checked_sub(1) else {
             return vec![Segment::Other];
         };
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => vec![Segment::Name(self.text(node).to_string())],
             "this_expression" => vec![Segment::Name("this".to_string())],
             "super_expression" => vec![Segment::Name("super".to_string())],
@@ -2249,7 +2251,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let kids = named_children(node);
                 match (kids.first(), kids.last()) {
                     (Some(&receiver), Some(&name))
-                        if kids.len() >= 2 && name.kind() == "identifier" =>
+                        if kids.len() >= 2 && name.kind_name() == "identifier" =>
                     {
                         let mut segments = self.chain_within(receiver, links);
                         segments.push(Segment::Name(self.text(name).to_string()));
@@ -2277,7 +2279,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "parenthesized_expression" => {
                 let inner = named_children(node)
                     .into_iter()
-                    .find(|c| !matches!(c.kind(), "line_comment" | "block_comment"));
+                    .find(|c| !matches!(c.kind_name(), "line_comment" | "block_comment"));
                 match inner.map(|i| self.chain_within(i, links)) {
                     Some(segments) if !segments.contains(&Segment::Other) => segments,
                     _ => vec![Segment::Other],
@@ -2311,7 +2313,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 }
                 // `"LIMIT " + 10`; before any string, `1 + 2` would be a sum.
                 None if after_string
-                    && operand.kind() == "number_literal"
+                    && operand.kind_name() == "number_literal"
                     && digits.bytes().all(|b| b.is_ascii_digit()) =>
                 {
                     Piece::Verbatim(digits, operand.start_byte())
@@ -2328,12 +2330,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         if depth > MAX_CONSTANT_DEPTH {
             return None;
         }
-        match node.kind() {
+        match node.kind_name() {
             "string_literal" | "multiline_string_literal" => Some(self.decode_string(node).0),
             "parenthesized_expression" => {
                 let inner: Vec<TsNode> = named_children(node)
                     .into_iter()
-                    .filter(|c| !matches!(c.kind(), "line_comment" | "block_comment"))
+                    .filter(|c| !matches!(c.kind_name(), "line_comment" | "block_comment"))
                     .collect();
                 match inner.as_slice() {
                     [only] => self.string_value(*only, depth),
@@ -2404,20 +2406,20 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn decode_string<'t>(&self, node: TsNode<'t>) -> (StrLit, Vec<TsNode<'t>>) {
-        let raw = node.kind() == "multiline_string_literal";
+        let raw = node.kind_name() == "multiline_string_literal";
         let kids = children(node);
         let quote = if raw { "\"\"\"" } else { "\"" };
         let start = kids
             .first()
-            .filter(|q| q.kind() == quote)
+            .filter(|q| q.kind_name() == quote)
             .map_or(node.start_byte(), |q| q.end_byte());
         let end = kids
             .last()
-            .filter(|q| q.kind() == quote && kids.len() > 1)
+            .filter(|q| q.kind_name() == quote && kids.len() > 1)
             .map_or(node.end_byte(), |q| q.start_byte());
         let interpolations: Vec<TsNode> = kids
             .into_iter()
-            .filter(|c| c.kind() == "interpolation")
+            .filter(|c| c.kind_name() == "interpolation")
             .collect();
         let mut builder = StrBuilder::new();
         let mut pos = start;

@@ -22,8 +22,8 @@ use tree_sitter::Node as TsNode;
 use crate::catalog::is_iteration_call;
 use crate::lang::treesitter::{
     children, children_with_fields, collect_comments_and_errors, concatenate, named_field,
-    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpExits, JumpSyntax, Piece,
-    MAX_CONSTANT_DEPTH,
+    pick_constant, text_of, BudgetedParser, ConstantDef, Constants, JumpExits, JumpSyntax,
+    KindName, Piece, MAX_CONSTANT_DEPTH,
 };
 use crate::lang::{binding_node, call_node, mark_awaited, set_binding_init, set_kind, ParseError};
 use crate::model::{
@@ -118,7 +118,7 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
 /// and `await`: the nodes whose exits are read.
 fn is_jump(node: TsNode) -> bool {
     matches!(
-        node.kind(),
+        node.kind_name(),
         "control_transfer_statement" | "await_expression"
     )
 }
@@ -148,11 +148,14 @@ struct Lowerer<'a, 'tree> {
 
 /// The name of a type declaration (the last part of an extended type's path).
 fn type_decl_name<'a>(src: &'a str, node: TsNode) -> Option<&'a str> {
-    if !matches!(node.kind(), "class_declaration" | "protocol_declaration") {
+    if !matches!(
+        node.kind_name(),
+        "class_declaration" | "protocol_declaration"
+    ) {
         return None;
     }
     let name = named_field(node, "name")?;
-    let name = match name.kind() {
+    let name = match name.kind_name() {
         "user_type" => user_type_last_name(name)?,
         _ => name,
     };
@@ -167,18 +170,18 @@ fn collect_constants<'tree>(
     out: &mut Constants<'tree>,
 ) {
     for child in children(node) {
-        match child.kind() {
+        match child.kind_name() {
             "property_declaration" => {
                 let parts = children_with_fields(child);
-                let is_let = parts
-                    .iter()
-                    .any(|(_, c)| c.kind() == "value_binding_pattern" && text_of(src, *c) == "let");
+                let is_let = parts.iter().any(|(_, c)| {
+                    c.kind_name() == "value_binding_pattern" && text_of(src, *c) == "let"
+                });
                 let is_static = parts
                     .iter()
-                    .filter(|(_, c)| c.kind() == "modifiers")
+                    .filter(|(_, c)| c.kind_name() == "modifiers")
                     .flat_map(|(_, c)| children(*c))
                     .any(|m| {
-                        m.kind() == "property_modifier"
+                        m.kind_name() == "property_modifier"
                             && matches!(text_of(src, m), "static" | "class")
                     });
                 let names: Vec<TsNode> = parts
@@ -207,7 +210,7 @@ fn collect_constants<'tree>(
                 owners.push(type_decl_name(src, child).unwrap_or("").to_string());
                 for body in children(child) {
                     if matches!(
-                        body.kind(),
+                        body.kind_name(),
                         "class_body" | "enum_class_body" | "protocol_body"
                     ) {
                         collect_constants(src, body, owners, Scope::Type, out);
@@ -222,15 +225,15 @@ fn collect_constants<'tree>(
 }
 
 fn is_plus(node: TsNode) -> bool {
-    node.kind() == "additive_expression"
+    node.kind_name() == "additive_expression"
         && node
             .child_by_field_name("op")
-            .is_some_and(|op| op.kind() == "+")
+            .is_some_and(|op| op.kind_name() == "+")
 }
 
 /// `x + f(y)` arrives as the call `(x + f)(y)`: its callee is a sum.
 fn is_misparsed_plus_call(node: TsNode) -> bool {
-    node.kind() == "call_expression"
+    node.kind_name() == "call_expression"
         && children(node)
             .into_iter()
             .find(|c| c.is_named())
@@ -320,7 +323,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// Lowers any node: declarations and statements get their own handling,
     /// everything else is searched for the nodes it contains.
     fn lower_node(&mut self, node: TsNode, parent: Option<NodeId>, scope: Scope) {
-        match node.kind() {
+        match node.kind_name() {
             "comment" | "multiline_comment" => {}
             "import_declaration" => self.lower_import(node),
             "class_declaration" | "protocol_declaration" => self.lower_type_decl(node, parent),
@@ -361,13 +364,13 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn lower_import(&mut self, node: TsNode) {
         let Some(identifier) = children(node)
             .into_iter()
-            .find(|c| c.kind() == "identifier")
+            .find(|c| c.kind_name() == "identifier")
         else {
             return;
         };
         let path: Vec<&str> = children(identifier)
             .into_iter()
-            .filter(|c| c.kind() == "simple_identifier")
+            .filter(|c| c.kind_name() == "simple_identifier")
             .map(|c| self.text(c))
             .collect();
         if !path.is_empty() {
@@ -384,14 +387,14 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn lower_type_decl(&mut self, node: TsNode, parent: Option<NodeId>) {
         // `extension Foo.Bar` names the extended type by a dotted path: keep its last part.
         let name = named_field(node, "name")
-            .map(|n| match n.kind() {
+            .map(|n| match n.kind_name() {
                 "user_type" => user_type_last_name(n).map_or("", |t| self.text(t)),
                 _ => self.text(n),
             })
             .unwrap_or("")
             .to_string();
         for specifier in children(node) {
-            if specifier.kind() != "inheritance_specifier" {
+            if specifier.kind_name() != "inheritance_specifier" {
                 continue;
             }
             let supertype = named_field(specifier, "inherits_from").and_then(|t| self.type_name(t));
@@ -402,12 +405,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let id = self.push(parent, node.byte_range(), NodeKind::TypeDecl { name });
         if node
             .child_by_field_name("declaration_kind")
-            .is_some_and(|kind| kind.kind() == "extension")
+            .is_some_and(|kind| kind.kind_name() == "extension")
         {
             self.model.extensions.insert(id);
         }
         for child in children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "class_body" | "enum_class_body" | "protocol_body" => {
                     self.lower_children(child, Some(id), Scope::Type)
                 }
@@ -420,17 +423,17 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn is_file_private(&self, node: TsNode) -> bool {
         children(node)
             .into_iter()
-            .filter(|c| c.kind() == "modifiers")
+            .filter(|c| c.kind_name() == "modifiers")
             .flat_map(children)
             .any(|m| {
-                m.kind() == "visibility_modifier"
+                m.kind_name() == "visibility_modifier"
                     && matches!(self.text(m).trim(), "private" | "fileprivate")
             })
     }
 
     fn lower_function(&mut self, node: TsNode, parent: Option<NodeId>, kind: FunctionKind) {
-        let keyword = |k: &str| children(node).into_iter().find(|c| c.kind() == k);
-        let (name, name_range) = match node.kind() {
+        let keyword = |k: &str| children(node).into_iter().find(|c| c.kind_name() == k);
+        let (name, name_range) = match node.kind_name() {
             "init_declaration" => ("init".to_string(), keyword("init")),
             "deinit_declaration" => ("deinit".to_string(), keyword("deinit")),
             "subscript_declaration" => ("subscript".to_string(), keyword("subscript")),
@@ -446,15 +449,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         // in later versions): it is the named node after `->`.
         function.returns = children(node)
             .into_iter()
-            .skip_while(|c| c.kind() != "->")
+            .skip_while(|c| c.kind_name() != "->")
             .find(|c| c.is_named())
             .and_then(|t| self.type_name(t));
         function.file_private = self.is_file_private(node);
-        function.asynchronous = children(node).into_iter().any(|c| c.kind() == "async");
+        function.asynchronous = children(node).into_iter().any(|c| c.kind_name() == "async");
         let id = self.push(parent, node.byte_range(), NodeKind::Function(function));
         let mut last_parameter = None;
         for (field, child) in children_with_fields(node) {
-            match (field, child.kind()) {
+            match (field, child.kind_name()) {
                 (_, "parameter") => last_parameter = self.lower_parameter(child, id),
                 (Some("default_value"), _) => {
                     let value = self.lower_expr(child, last_parameter.or(Some(id)));
@@ -473,13 +476,13 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     fn lower_parameter(&mut self, node: TsNode, function: NodeId) -> Option<NodeId> {
         let parts = children(node);
-        let colon = parts.iter().position(|c| c.kind() == ":");
+        let colon = parts.iter().position(|c| c.kind_name() == ":");
         let before_colon = &parts[..colon.unwrap_or(parts.len())];
         // `_ handle: FileHandle`: the last identifier before the colon is the internal name.
         let name_node = before_colon
             .iter()
             .rev()
-            .find(|c| c.kind() == "simple_identifier")?;
+            .find(|c| c.kind_name() == "simple_identifier")?;
         let declared_type = colon
             .and_then(|i| parts.get(i + 1..))
             .and_then(|rest| rest.iter().find(|c| c.is_named()))
@@ -499,7 +502,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     /// The last path segment of a written type, without generics or
     /// optionality; `None` for collection, tuple and function types.
     fn type_name(&self, node: TsNode) -> Option<String> {
-        match node.kind() {
+        match node.kind_name() {
             "user_type" => user_type_last_name(node).map(|t| self.text(t).to_string()),
             "type_identifier" => Some(self.text(node).to_string()),
             "optional_type" | "opaque_type" | "existential_type" | "type_annotation" => {
@@ -515,9 +518,11 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn lower_property(&mut self, node: TsNode, parent: Option<NodeId>, scope: Scope) {
         let is_static = children(node)
             .into_iter()
-            .filter(|c| c.kind() == "modifiers")
+            .filter(|c| c.kind_name() == "modifiers")
             .flat_map(children)
-            .any(|m| m.kind() == "property_modifier" && matches!(self.text(m), "static" | "class"));
+            .any(|m| {
+                m.kind_name() == "property_modifier" && matches!(self.text(m), "static" | "class")
+            });
         let kind = match scope {
             Scope::Local => BindingKind::Local,
             Scope::Type if is_static => BindingKind::Constant,
@@ -530,7 +535,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         // One declaration may bind several names: `var a = 1, b: String? = nil`.
         let mut groups: Vec<PropertyGroup> = Vec::new();
         for (field, child) in children_with_fields(node) {
-            match (field, child.kind()) {
+            match (field, child.kind_name()) {
                 (Some("name"), _) => groups.push(PropertyGroup::new(child)),
                 (_, "modifiers") | (_, "property_behavior_modifier") => {
                     self.lower_node(child, parent, scope)
@@ -590,7 +595,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 .first()
                 .map_or(range.start..range.start, |n| n.byte_range());
             for body in group.bodies {
-                if body.kind() == "computed_property" {
+                if body.kind_name() == "computed_property" {
                     self.lower_computed_property(
                         body,
                         parent,
@@ -618,7 +623,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .into_iter()
             .filter(|c| {
                 matches!(
-                    c.kind(),
+                    c.kind_name(),
                     "computed_getter" | "computed_setter" | "computed_modify"
                 )
             })
@@ -674,7 +679,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         kinds: &[(&str, FunctionKind)],
     ) {
         for child in children(node) {
-            let paired = kinds.iter().find(|(k, _)| *k == child.kind());
+            let paired = kinds.iter().find(|(k, _)| *k == child.kind_name());
             if let Some(&(_, kind)) = paired {
                 let keyword = children(child).into_iter().next().unwrap_or(child);
                 let id = self.push(
@@ -692,7 +697,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn lower_for(&mut self, node: TsNode, parent: Option<NodeId>) {
         let literal = node
             .child_by_field_name("collection")
-            .is_some_and(|c| c.kind() == "array_literal");
+            .is_some_and(|c| c.kind_name() == "array_literal");
         let kind = if literal {
             LoopKind::ForLiteral
         } else {
@@ -732,7 +737,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let mut pending_binding: Option<NodeId> = None;
         let mut expect_init = false;
         for (field, child) in children_with_fields(node) {
-            match (field, child.kind()) {
+            match (field, child.kind_name()) {
                 (_, "value_binding_pattern") => {
                     binding_pattern_seen = true;
                     pattern_start = child.start_byte();
@@ -815,7 +820,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     }
 
     fn lower_control_transfer(&mut self, node: TsNode, parent: Option<NodeId>) {
-        let keyword = children(node).first().map(|c| c.kind());
+        let keyword = children(node).first().map(|c| c.kind_name());
         let is_return = keyword == Some("return");
         // `break label` leaves a labelled statement; only a bare one is lowered.
         let leaves = match keyword {
@@ -863,7 +868,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 return Value::Str(id);
             }
         }
-        match node.kind() {
+        match node.kind_name() {
             "simple_identifier" => Value::Chain(vec![Segment::Name(self.text(node).to_string())]),
             "self_expression" => Value::Chain(vec![Segment::Name("self".to_string())]),
             "super_expression" => Value::Chain(vec![Segment::Name("super".to_string())]),
@@ -884,7 +889,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                     .into_iter()
                     .filter(|c| c.is_named())
                     .collect();
-                let labelled = children(node).iter().any(|c| c.kind() == ":");
+                let labelled = children(node).iter().any(|c| c.kind_name() == ":");
                 match named.as_slice() {
                     [only] if !labelled => self.lower_expr(*only, parent),
                     _ => self.lower_opaque(node, parent),
@@ -895,7 +900,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 let target = named_field(node, "target");
                 match (operation, target) {
                     // `.standard`: an implicit member of a contextual type.
-                    (Some("."), Some(t)) if t.kind() == "simple_identifier" => {
+                    (Some("."), Some(t)) if t.kind_name() == "simple_identifier" => {
                         Value::Chain(vec![Segment::Name(self.text(t).to_string())])
                     }
                     // `&x` passes x inout: still the same value.
@@ -906,7 +911,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "postfix_expression" => {
                 let is_bang = node
                     .child_by_field_name("operation")
-                    .is_some_and(|o| o.kind() == "bang" || self.text(o) == "!");
+                    .is_some_and(|o| o.kind_name() == "bang" || self.text(o) == "!");
                 match named_field(node, "target") {
                     Some(target) if is_bang => self.lower_expr(target, parent),
                     _ => self.lower_opaque(node, parent),
@@ -934,7 +939,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             children(node)
                 .into_iter()
                 .rev()
-                .find(|c| c.is_named() && !matches!(c.kind(), "try_operator"))
+                .find(|c| c.is_named() && !matches!(c.kind_name(), "try_operator"))
         });
         let mut value = Value::Other;
         for child in children(node) {
@@ -978,7 +983,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let Some(suffix) = parts
             .iter()
             .rev()
-            .find(|c| c.kind() == "call_suffix")
+            .find(|c| c.kind_name() == "call_suffix")
             .copied()
         else {
             return self.lower_opaque(node, parent);
@@ -999,7 +1004,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
         let is_subscript = children(suffix)
             .iter()
-            .any(|c| c.kind() == "value_arguments" && self.text(*c).starts_with('['));
+            .any(|c| c.kind_name() == "value_arguments" && self.text(*c).starts_with('['));
         if is_subscript {
             let mut segments = chain_segments(self.lower_expr(callee, parent));
             segments.push(Segment::Other);
@@ -1014,7 +1019,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let mut callee = callee;
         let mut misparsed = false;
         loop {
-            let kind = callee.kind();
+            let kind = callee.kind_name();
             let inner = if is_binary_expression(kind) {
                 named_field(callee, "rhs")
             } else if kind == "prefix_expression"
@@ -1043,7 +1048,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             call_node(String::new(), Vec::new(), Vec::new(), callee.byte_range()),
         );
 
-        let (mut name, mut name_range, mut receiver) = match callee.kind() {
+        let (mut name, mut name_range, mut receiver) = match callee.kind_name() {
             "simple_identifier" => (
                 self.text(callee).to_string(),
                 callee.byte_range(),
@@ -1053,7 +1058,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             "prefix_expression" => {
                 // `.init(...)`, `.open(...)`: an implicit member.
                 let target = named_field(callee, "target");
-                match target.filter(|t| t.kind() == "simple_identifier") {
+                match target.filter(|t| t.kind_name() == "simple_identifier") {
                     Some(t) => (self.text(t).to_string(), t.byte_range(), Vec::new()),
                     None => {
                         let segments = chain_segments(self.lower_expr(callee, Some(id)));
@@ -1063,7 +1068,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             }
             _ => {
                 // `f()()`, `{ ... }()`: a call of something without a name.
-                let segments = if callee.kind() == "lambda_literal" {
+                let segments = if callee.kind_name() == "lambda_literal" {
                     self.lower_closure(callee, Some(id), false);
                     vec![Segment::Other]
                 } else {
@@ -1134,10 +1139,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             call_node(String::new(), Vec::new(), Vec::new(), node.byte_range()),
         );
         let (name, name_range, receiver) = match ty {
-            Some(t) if t.kind() == "user_type" => {
+            Some(t) if t.kind_name() == "user_type" => {
                 let path: Vec<TsNode> = children(t)
                     .into_iter()
-                    .filter(|c| c.kind() == "type_identifier")
+                    .filter(|c| c.kind_name() == "type_identifier")
                     .collect();
                 match path.split_last() {
                     Some((last, rest)) => (
@@ -1155,7 +1160,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         };
         let mut args = Vec::new();
         for child in children(node) {
-            if child.kind() == "constructor_suffix" {
+            if child.kind_name() == "constructor_suffix" {
                 args = self.lower_call_suffix(child, id, &name);
             } else if Some(child) != ty {
                 self.lower_node(child, Some(id), Scope::Local);
@@ -1176,10 +1181,10 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let iteration = is_iteration_call(Language::Swift, name);
         let mut args = Vec::new();
         for child in children(suffix) {
-            match child.kind() {
+            match child.kind_name() {
                 "value_arguments" => {
                     for argument in children(child) {
-                        if argument.kind() == "value_argument" {
+                        if argument.kind_name() == "value_argument" {
                             args.push(self.lower_argument(argument, call, iteration));
                         } else {
                             self.lower_node(argument, Some(call), Scope::Local);
@@ -1199,7 +1204,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let mut label = None;
         let mut value = Value::Other;
         for (field, child) in children_with_fields(node) {
-            match (field, child.kind()) {
+            match (field, child.kind_name()) {
                 (Some("name"), "value_argument_label") if label.is_none() => {
                     label = Some(self.text(child).to_string());
                 }
@@ -1221,7 +1226,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn lower_closure(&mut self, node: TsNode, parent: Option<NodeId>, iteration: bool) {
         let id = self.push(parent, node.byte_range(), NodeKind::Closure { iteration });
         for child in children(node) {
-            if child.kind() == "lambda_function_type" {
+            if child.kind_name() == "lambda_function_type" {
                 self.lower_closure_signature(child, id);
             } else {
                 self.lower_node(child, Some(id), Scope::Local);
@@ -1231,19 +1236,19 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     fn lower_closure_signature(&mut self, node: TsNode, closure: NodeId) {
         for child in children(node) {
-            if child.kind() != "lambda_function_type_parameters" {
+            if child.kind_name() != "lambda_function_type_parameters" {
                 continue;
             }
             for parameter in children(child) {
-                if parameter.kind() != "lambda_parameter" {
+                if parameter.kind_name() != "lambda_parameter" {
                     continue;
                 }
                 let parts = children(parameter);
-                let colon = parts.iter().position(|c| c.kind() == ":");
+                let colon = parts.iter().position(|c| c.kind_name() == ":");
                 let Some(name_node) = parts[..colon.unwrap_or(parts.len())]
                     .iter()
                     .rev()
-                    .find(|c| c.kind() == "simple_identifier")
+                    .find(|c| c.kind_name() == "simple_identifier")
                 else {
                     continue;
                 };
@@ -1284,12 +1289,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         if depth > MAX_CONSTANT_DEPTH {
             return None;
         }
-        match node.kind() {
+        match node.kind_name() {
             kind if is_string_literal(kind) => Some(self.decode_string(node).0),
             "tuple_expression" => {
                 let parts = children(node);
                 let named: Vec<&TsNode> = parts.iter().filter(|c| c.is_named()).collect();
-                let labelled = parts.iter().any(|c| c.kind() == ":");
+                let labelled = parts.iter().any(|c| c.kind_name() == ":");
                 match named.as_slice() {
                     [only] if !labelled => self.string_value(**only, depth),
                     _ => None,
@@ -1308,7 +1313,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     /// `A.B.c` as names, if it is only names.
     fn dotted_names(&self, node: TsNode) -> Option<Vec<String>> {
-        match node.kind() {
+        match node.kind_name() {
             "simple_identifier" => Some(vec![self.text(node).to_string()]),
             "navigation_expression" => {
                 let mut names = self.dotted_names(named_field(node, "target")?)?;
@@ -1579,7 +1584,7 @@ fn interpolation_ranges(node: TsNode) -> (Vec<ByteRange>, Vec<TsNode>) {
     let mut expressions = Vec::new();
     let mut open: Option<usize> = None;
     for child in children(node) {
-        match child.kind() {
+        match child.kind_name() {
             "\\(" => open = Some(child.start_byte()),
             ")" => {
                 if let Some(start) = open.take() {
@@ -1592,7 +1597,7 @@ fn interpolation_ranges(node: TsNode) -> (Vec<ByteRange>, Vec<TsNode>) {
                 expressions.extend(
                     children(child)
                         .into_iter()
-                        .filter(|c| c.kind() == "interpolated_expression"),
+                        .filter(|c| c.kind_name() == "interpolated_expression"),
                 );
             }
             _ => {}
@@ -1621,14 +1626,14 @@ fn chain_segments(value: Value) -> Vec<Segment> {
 }
 
 fn navigation_suffix_name(suffix: TsNode) -> Option<TsNode> {
-    if suffix.kind() != "navigation_suffix" {
+    if suffix.kind_name() != "navigation_suffix" {
         return None;
     }
     named_field(suffix, "suffix")
 }
 
 fn navigation_target(navigation: TsNode) -> Option<TsNode> {
-    if navigation.kind() != "navigation_expression" {
+    if navigation.kind_name() != "navigation_expression" {
         return None;
     }
     named_field(navigation, "target")
@@ -1636,7 +1641,7 @@ fn navigation_target(navigation: TsNode) -> Option<TsNode> {
 
 /// The range of the last name in a chain (`FileHandle` in `Foundation.FileHandle`).
 fn last_name_range(node: TsNode) -> Option<ByteRange> {
-    match node.kind() {
+    match node.kind_name() {
         "simple_identifier" => Some(node.byte_range()),
         "navigation_expression" => {
             let suffix = named_field(node, "suffix")?;
@@ -1649,17 +1654,17 @@ fn last_name_range(node: TsNode) -> Option<ByteRange> {
 fn user_type_last_name(node: TsNode) -> Option<TsNode> {
     children(node)
         .into_iter()
-        .rfind(|c| c.kind() == "type_identifier")
+        .rfind(|c| c.kind_name() == "type_identifier")
 }
 
 /// The names a pattern binds: `x`, `(p, q)`, `let (a, _)`.
 fn pattern_identifiers(pattern: TsNode) -> Vec<TsNode> {
-    if pattern.kind() == "simple_identifier" {
+    if pattern.kind_name() == "simple_identifier" {
         return vec![pattern];
     }
     let mut names = Vec::new();
     for child in children(pattern) {
-        match child.kind() {
+        match child.kind_name() {
             "simple_identifier" => names.push(child),
             "pattern" | "tuple_pattern" => names.extend(pattern_identifiers(child)),
             _ => {}

@@ -14,6 +14,63 @@ use crate::lang::{ParseError, MAX_SYNTAX_DEPTH};
 use crate::model::{Comment, Exit, Leaves, Model, StrBuilder, StrLit};
 use crate::source::ByteRange;
 
+/// Each grammar's node kind names, by kind id: `Node::kind` measures and
+/// checks the grammar's C string on every call, and the lowering asks it
+/// millions of times a run (3% of a Kotlin run's instructions).
+struct KindNames {
+    /// The grammar's number of kinds, which tells the grammars apart.
+    kind_count: usize,
+    names: Vec<&'static str>,
+}
+
+fn kind_tables() -> &'static [KindNames] {
+    static TABLES: std::sync::OnceLock<Vec<KindNames>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        // Kept for the run: the names borrow from them.
+        let grammars: &'static [tree_sitter::Language; 2] = Box::leak(Box::new([
+            tree_sitter_kotlin_ng::LANGUAGE.into(),
+            tree_sitter_swift::LANGUAGE.into(),
+        ]));
+        let tables: Vec<KindNames> = (grammars.iter())
+            .map(|grammar| {
+                let kind_count = grammar.node_kind_count();
+                let names = (0..kind_count)
+                    .map(|id| {
+                        u16::try_from(id)
+                            .ok()
+                            .and_then(|id| grammar.node_kind_for_id(id))
+                            .unwrap_or("")
+                    })
+                    .collect();
+                KindNames { kind_count, names }
+            })
+            .collect();
+        // Grammars of one size could not be told apart: every node's kind is
+        // then read from tree-sitter.
+        if tables[0].kind_count == tables[1].kind_count {
+            Vec::new()
+        } else {
+            tables
+        }
+    })
+}
+
+/// A node's kind, as `Node::kind` gives it, read from a table.
+pub(crate) trait KindName<'tree> {
+    fn kind_name(&self) -> &'tree str;
+}
+
+impl<'tree> KindName<'tree> for Node<'tree> {
+    fn kind_name(&self) -> &'tree str {
+        let kind_count = self.language().node_kind_count();
+        (kind_tables().iter())
+            .find(|table| table.kind_count == kind_count)
+            .and_then(|table| table.names.get(usize::from(self.kind_id())).copied())
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| self.kind())
+    }
+}
+
 /// How long the tree-sitter parses of one file may take together, unless
 /// `Options::parse_budget` says otherwise. Real files parse in
 /// milliseconds; tree-sitter-kotlin's error recovery can run for minutes
@@ -194,7 +251,7 @@ pub(crate) fn named_children(node: Node) -> Vec<Node> {
 }
 
 pub(crate) fn child_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
-    children(node).into_iter().find(|c| c.kind() == kind)
+    children(node).into_iter().find(|c| c.kind_name() == kind)
 }
 
 /// Children paired with the grammar field each one fills, if any.
@@ -241,7 +298,7 @@ pub(crate) fn collect_comments_and_errors(
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();
-        let comment = comment_kinds.contains(&node.kind());
+        let comment = comment_kinds.contains(&node.kind_name());
         if comment {
             if keep_comments {
                 model.comments.push(Comment {
@@ -432,7 +489,7 @@ pub(crate) fn jump_exit(
     let mut outward = Vec::new();
     let mut child = node;
     for parent in ancestors(root, node) {
-        let kind = parent.kind();
+        let kind = parent.kind_name();
         if syntax.boundaries.contains(&kind) {
             outward.push(Frame::Boundary);
             break;
@@ -479,7 +536,7 @@ pub(crate) fn assert_exits_match_the_ancestor_walk(
                     exits.exit(node, leaves),
                     jump_exit(Some(root), node, syntax, leaves),
                     "{} at {:?}",
-                    node.kind(),
+                    node.kind_name(),
                     node.byte_range()
                 );
             }
@@ -517,7 +574,7 @@ impl OutwardFrames {
         syntax: &JumpSyntax,
         condition: &Option<Option<ByteRange>>,
     ) -> OutwardFrames {
-        let kind = parent.kind();
+        let kind = parent.kind_name();
         if syntax.boundaries.contains(&kind) {
             return OutwardFrames::default();
         }
@@ -571,7 +628,7 @@ impl JumpExits {
             if is_jump(parent) {
                 exits.insert(parent.id(), frames.clone());
             }
-            let kind = parent.kind();
+            let kind = parent.kind_name();
             let condition = (syntax.decided.iter())
                 .find(|(k, _)| *k == kind)
                 .map(|(_, holder)| decided_by(parent, holder));
@@ -611,7 +668,7 @@ fn decided_by(conditional: Node, holder: &str) -> Option<ByteRange> {
     }
     named_children(conditional)
         .into_iter()
-        .find(|c| c.kind() == holder)
+        .find(|c| c.kind_name() == holder)
         .map(|c| c.byte_range())
 }
 
@@ -642,7 +699,7 @@ fn child_on_branch(
     syntax: &JumpSyntax,
     conditions: &mut HashMap<usize, Option<ByteRange>>,
 ) -> bool {
-    let kind = parent.kind();
+    let kind = parent.kind_name();
     if syntax.boundaries.contains(&kind) {
         false
     } else if let Some((_, holder)) = syntax.decided.iter().find(|(k, _)| *k == kind) {
@@ -781,6 +838,50 @@ fn empty_range_on_branch(
 }
 
 #[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    #[test]
+    fn kind_names_from_the_table_are_tree_sitters() {
+        let grammars: [(tree_sitter::Language, &str); 2] = [
+            (
+                tree_sitter_kotlin_ng::LANGUAGE.into(),
+                "class A { fun f(x: Int?) = x ?: g() }\nval s = \"a${b}c\" // note\n",
+            ),
+            (
+                tree_sitter_swift::LANGUAGE.into(),
+                "struct A { func f(x: Int?) -> Int { x ?? g() } }\nlet s = \"a\\(b)c\" // note\n",
+            ),
+        ];
+        assert_eq!(kind_tables().len(), 2, "the grammars are told apart");
+        for (grammar, text) in grammars {
+            let mut parser = Parser::new();
+            parser.set_language(&grammar).expect("the grammar loads");
+            let tree = parser.parse(text, None).expect("a tree");
+            let mut cursor = tree.walk();
+            let mut seen = 0;
+            loop {
+                let node = cursor.node();
+                assert_eq!(node.kind_name(), node.kind());
+                seen += 1;
+                if cursor.goto_first_child() {
+                    continue;
+                }
+                while !cursor.goto_next_sibling() {
+                    if !cursor.goto_parent() {
+                        break;
+                    }
+                }
+                if cursor.node() == tree.root_node() {
+                    break;
+                }
+            }
+            assert!(seen > 20);
+        }
+    }
+}
+
+#[cfg(test)]
 mod depth_tests {
     use super::*;
 
@@ -854,7 +955,7 @@ mod branch_tests {
             if parent_on_branch {
                 on_branch.insert(parent.id());
             }
-            let kind = parent.kind();
+            let kind = parent.kind_name();
             let condition = (syntax.decided.iter())
                 .find(|(k, _)| *k == kind)
                 .map(|(_, holder)| decided_by(parent, holder));
