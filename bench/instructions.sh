@@ -8,7 +8,8 @@
 #   ECOSYSTEM_DIR=/path/to/checkouts bench/instructions.sh [BINARY] [REPOSITORY...]
 #
 # BINARY defaults to this checkout's release build; compare two builds by
-# running the script once with each. Needs `valgrind` (apt install
+# running the script once with each. Counted on one thread (RAYON_NUM_THREADS=1,
+# which the directory walk follows too). Needs `valgrind` (apt install
 # valgrind); a Kotlin app of 2,000 files takes about a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +33,9 @@ trap 'rm -rf "$out"' EXIT
 total=0
 printf '%-24s %16s\n' repository instructions
 for repo in "${repos[@]}"; do
-  valgrind --tool=callgrind --callgrind-out-file="$out/$repo" \
+  # One thread: idle workers waiting for work would be counted too, a
+  # different number on every run.
+  RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$out/$repo" \
     "$bin" --format concise "$dir/$repo" > /dev/null 2>&1 || true
   count=$(sed -n 's/^summary: //p' "$out/$repo")
   printf '%-24s %16s\n' "$repo" "$count"

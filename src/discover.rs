@@ -168,6 +168,8 @@ pub fn discover_excluding(
                 }
                 !build_output
             })
+            // As many as the parsing pool (`RAYON_NUM_THREADS` sets both).
+            .threads(rayon::current_num_threads())
             .build_parallel();
         // The listing is most of discovery's time, and its threads only
         // hand entries over; they are judged here, in one place.
