@@ -391,8 +391,10 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                             let joins = hit.is_none_or(|hit| {
                                 matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
                             });
-                            let filter = Filter::CallsOneOf(words.clone(), hit);
-                            joins.then(|| check_discovered(found, options, filter, cache))
+                            joins.then(|| {
+                                let filter = Filter::CallsOneOf(words.clone(), hit);
+                                check_discovered(found, options, filter, cache)
+                            })
                         })
                         .collect()
                 },

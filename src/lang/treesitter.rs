@@ -879,25 +879,23 @@ mod kind_tests {
 mod depth_tests {
     use super::*;
 
-    /// The first node deeper than the limit, every node walked.
+    /// The first node deeper than the limit, in source order, every node
+    /// visited: an explicit stack of (node, depth), children pushed last
+    /// first so that they come off in order.
     fn too_deep_walking_everything(tree: &Tree) -> Option<usize> {
-        let mut cursor = tree.walk();
-        let mut depth = 0usize;
-        loop {
-            if cursor.goto_first_child() {
-                depth += 1;
-                if depth > MAX_SYNTAX_DEPTH {
-                    return Some(cursor.node().start_byte());
-                }
-                continue;
+        let mut pending = vec![(tree.root_node(), 0usize)];
+        while let Some((node, depth)) = pending.pop() {
+            if depth > MAX_SYNTAX_DEPTH {
+                return Some(node.start_byte());
             }
-            while !cursor.goto_next_sibling() {
-                if !cursor.goto_parent() {
-                    return None;
-                }
-                depth -= 1;
-            }
+            pending.extend(
+                children(node)
+                    .into_iter()
+                    .rev()
+                    .map(|child| (child, depth + 1)),
+            );
         }
+        None
     }
 
     #[test]
