@@ -228,6 +228,145 @@ fn the_action_writes_and_uploads_sarif_with_flags_storlint_accepts() {
     assert!(used >= 2, "the flags of the storlint lines were found");
 }
 
+/// The action's steps, by name.
+fn action_step<'a>(steps: &'a [Value], name: &str) -> &'a Value {
+    steps
+        .iter()
+        .find(|s| str_at(s, "name") == Some(name))
+        .unwrap_or_else(|| panic!("action.yml has no step `{name}`"))
+}
+
+/// Runs a composite action's `run` script as GitHub does (`bash -e`), with
+/// `env` and the built storlint first on PATH; its stderr.
+fn run_action_script(script: &str, env: &[(&str, &str)], bin_dir: &Path) -> String {
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("bash")
+        .args([
+            "--noprofile",
+            "--norc",
+            "-e",
+            "-o",
+            "pipefail",
+            "-c",
+            script,
+        ])
+        .env("PATH", path)
+        .env_remove("STORLINT_CACHE_DIR")
+        .envs(env.iter().copied())
+        .output()
+        .expect("bash runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{script}\n{stderr}");
+    stderr
+}
+
+#[test]
+fn the_action_keeps_the_analysis_cache_between_runs() {
+    let text = read("action.yml");
+    let action = yaml("action.yml", &text);
+    let cache_input = action.get("inputs").and_then(|i| i.get("cache"));
+    assert_eq!(cache_input.and_then(|c| str_at(c, "default")), Some("true"));
+    let steps = (action.get("runs").and_then(|r| r.get("steps")))
+        .and_then(Value::as_sequence)
+        .unwrap();
+    let choose = action_step(steps, "Choose the analysis cache");
+    assert_eq!(str_at(choose, "if"), Some("inputs.cache == 'true'"));
+    let restore = action_step(steps, "Restore the analysis cache");
+    assert_eq!(str_at(restore, "uses"), Some("actions/cache@v4"));
+    assert_eq!(str_at(restore, "if"), Some("env.STORLINT_CACHE_DIR != ''"));
+    let with = restore.get("with").unwrap();
+    assert_eq!(str_at(with, "path"), Some("${{ env.STORLINT_CACHE_DIR }}"));
+    assert!(str_at(with, "key").is_some_and(|k| k.contains("${{ github.sha }}")));
+    // The restore key finds the latest cache of any earlier commit.
+    let restore_key = str_at(with, "restore-keys").unwrap();
+    assert!(str_at(with, "key").unwrap().starts_with(restore_key));
+
+    // The storlint on PATH is the one built for these tests.
+    let work = tempfile::tempdir().unwrap();
+    let bin_dir = work.path().join("bin");
+    std::fs::create_dir(&bin_dir).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_storlint"), bin_dir.join("storlint")).unwrap();
+    // A runner's temporary directory with a blank in it: the path is one word.
+    let runner_temp = work.path().join("runner temp");
+    std::fs::create_dir(&runner_temp).unwrap();
+    let chosen = |args: &str| {
+        let github_env = work.path().join("github_env");
+        std::fs::write(&github_env, "").unwrap();
+        run_action_script(
+            str_at(choose, "run").unwrap(),
+            &[
+                ("ARGS", args),
+                ("RUNNER_TEMP", runner_temp.to_str().unwrap()),
+                ("GITHUB_ENV", github_env.to_str().unwrap()),
+            ],
+            &bin_dir,
+        );
+        let written = std::fs::read_to_string(&github_env).unwrap();
+        written
+            .trim_end()
+            .strip_prefix("STORLINT_CACHE_DIR=")
+            .map(str::to_string)
+            .filter(|_| !written.is_empty())
+    };
+    // Flags of the user's that choose otherwise win (the two flags conflict).
+    assert_eq!(chosen("--no-cache"), None);
+    assert_eq!(chosen("--baseline b.json --cache-dir elsewhere"), None);
+    assert_eq!(chosen("--cache-dir=elsewhere"), None);
+    let cache_dir = chosen("--statistics").expect("the cache is chosen by default");
+    assert_eq!(Path::new(&cache_dir), runner_temp.join("storlint-cache"));
+
+    // Two runs of the SARIF step: the second reads the first one's cache.
+    let sarif_step = action_step(steps, "Run storlint (SARIF)");
+    let sarif_file = work.path().join("storlint.sarif");
+    let demo = work.path().join("demo");
+    copy_dir(&root().join("testdata/demo"), &demo);
+    let run_sarif = |cache_dir: &str, args: &str| {
+        run_action_script(
+            str_at(sarif_step, "run").unwrap(),
+            &[
+                ("PATHS", demo.to_str().unwrap()),
+                ("ARGS", args),
+                ("SARIF_FILE", sarif_file.to_str().unwrap()),
+                ("STORLINT_CACHE_DIR", cache_dir),
+            ],
+            &bin_dir,
+        )
+    };
+    let from_cache = |stderr: &str| -> usize {
+        let line = stderr
+            .lines()
+            .find(|l| l.contains("of these, from the cache"))
+            .unwrap_or_else(|| panic!("no cache line in\n{stderr}"));
+        let files = line.split_whitespace().rev().nth(3).unwrap();
+        files.parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    assert_eq!(from_cache(&run_sarif(&cache_dir, "--statistics")), 0);
+    assert!(Path::new(&cache_dir).is_dir(), "the run wrote no cache");
+    let sarif = std::fs::read_to_string(&sarif_file).unwrap();
+    assert!(sarif.contains("\"results\""), "{sarif}");
+    assert!(from_cache(&run_sarif(&cache_dir, "--statistics")) > 0);
+    // The annotations run reads the same cache (its findings would fail
+    // the script: they are not the question here).
+    let annotations = run_action_script(
+        str_at(action_step(steps, "Run storlint (annotations)"), "run").unwrap(),
+        &[
+            ("PATHS", demo.to_str().unwrap()),
+            ("ARGS", "--statistics --exit-zero"),
+            ("STORLINT_CACHE_DIR", &cache_dir),
+        ],
+        &bin_dir,
+    );
+    assert!(from_cache(&annotations) > 0);
+    // Without the variable (the input off, or the user's own flag), the
+    // step passes no `--cache-dir`: with `--no-cache` it would be a usage
+    // error, and the script would fail.
+    assert_eq!(from_cache(&run_sarif("", "--statistics --no-cache")), 0);
+}
+
 /// The README's fenced blocks of one language: (the line before the fence,
 /// the block's text).
 fn readme_blocks<'a>(readme: &'a str, language: &str) -> Vec<(&'a str, &'a str)> {
@@ -243,10 +382,15 @@ fn readme_blocks<'a>(readme: &'a str, language: &str) -> Vec<(&'a str, &'a str)>
     blocks
 }
 
+/// Copies a tree, without the analysis cache an earlier run left in it
+/// (a copy starts cold, as a fresh checkout does).
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
+        if entry.file_name() == ".storlint-cache" {
+            continue;
+        }
         let target = to.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {
             copy_dir(&entry.path(), &target);
