@@ -276,14 +276,37 @@ fn the_action_keeps_the_analysis_cache_between_runs() {
     let choose = action_step(steps, "Choose the analysis cache");
     assert_eq!(str_at(choose, "if"), Some("inputs.cache == 'true'"));
     let restore = action_step(steps, "Restore the analysis cache");
-    assert_eq!(str_at(restore, "uses"), Some("actions/cache@v4"));
+    assert_eq!(str_at(restore, "uses"), Some("actions/cache/restore@v4"));
     assert_eq!(str_at(restore, "if"), Some("env.STORLINT_CACHE_DIR != ''"));
     let with = restore.get("with").unwrap();
     assert_eq!(str_at(with, "path"), Some("${{ env.STORLINT_CACHE_DIR }}"));
-    assert!(str_at(with, "key").is_some_and(|k| k.contains("${{ github.sha }}")));
+    let key = str_at(with, "key").unwrap();
+    assert!(key.contains("${{ github.sha }}"));
     // The restore key finds the latest cache of any earlier commit.
-    let restore_key = str_at(with, "restore-keys").unwrap();
-    assert!(str_at(with, "key").unwrap().starts_with(restore_key));
+    assert!(key.starts_with(str_at(with, "restore-keys").unwrap()));
+    // The cache is saved under the same key right after the SARIF run,
+    // before the annotations run that may fail the job, unless restored
+    // under that very key.
+    let position = |name: &str| {
+        (steps.iter())
+            .position(|s| str_at(s, "name") == Some(name))
+            .unwrap()
+    };
+    let save = action_step(steps, "Save the analysis cache");
+    assert_eq!(str_at(save, "uses"), Some("actions/cache/save@v4"));
+    let restore_id = str_at(restore, "id").unwrap();
+    assert_eq!(
+        str_at(save, "if").map(str::to_string),
+        Some(format!(
+            "env.STORLINT_CACHE_DIR != '' && steps.{restore_id}.outputs.cache-hit != 'true'"
+        ))
+    );
+    let saved = save.get("with").unwrap();
+    assert_eq!(str_at(saved, "path"), str_at(with, "path"));
+    assert_eq!(str_at(saved, "key"), Some(key));
+    assert!(position("Restore the analysis cache") < position("Run storlint (SARIF)"));
+    assert!(position("Run storlint (SARIF)") < position("Save the analysis cache"));
+    assert!(position("Save the analysis cache") < position("Run storlint (annotations)"));
 
     // The storlint on PATH is the one built for these tests.
     let work = tempfile::tempdir().unwrap();
