@@ -32,6 +32,7 @@ pub mod write;
 
 use foldhash::{HashSet, HashSetExt};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -166,6 +167,15 @@ pub struct Statistics {
     pub declarations_only: Tally,
     /// Of the files let through, those whose analysis the cache held: not parsed.
     pub cached: Tally,
+    /// The time spent on files (reading, scanning, parsing, the file
+    /// rules, the summaries), summed over the threads that did it.
+    pub file_stage: Duration,
+    /// Of `file_stage`, the time in the syntax parsers (tree-sitter, syn).
+    pub parsing: Duration,
+    /// The time spent building the project's call graph and summaries,
+    /// choosing the later passes' words and running the project rules (on
+    /// one thread, between the file stage's parallel passes).
+    pub project_stage: Duration,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -284,12 +294,11 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         None => (None, None),
     };
     let cache = cache.as_ref();
-    let outcomes: Vec<Outcome> = with_parser_threads(|| {
-        discovery
-            .files
-            .par_iter()
+    let (outcomes, (file_stage, parsing)): (Vec<Outcome>, _) = with_parser_threads(|| {
+        let outcomes = (discovery.files.par_iter())
             .map(|found| check_discovered(found, options, Filter::StorageWords, cache))
-            .collect()
+            .collect();
+        (outcomes, take_thread_times())
     });
     let mut report = Report {
         problems: discovery.problems,
@@ -302,6 +311,8 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let mut analysed_reported = Vec::new();
     let mut skipped = Vec::new();
     let statistics = &mut report.statistics;
+    statistics.file_stage = file_stage;
+    statistics.parsing = parsing;
     for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
         match outcome {
             Outcome::Checked(file) | Outcome::Declared(file) => {
@@ -352,6 +363,9 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     // Their identifiers answer the later passes' words as their texts would.
     let mut declarations_only: Vec<(usize, &Discovered, Identifiers)> = Vec::new();
     let mut pass = 0;
+    // The project stage's time is the loop's less its parallel file passes.
+    let passes_started = Instant::now();
+    let mut in_file_passes = Duration::ZERO;
     // The project of the last pass is the whole project's when no file
     // joins after it.
     let project_findings = loop {
@@ -382,36 +396,43 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         let words = prefilter::Words::new(&names, &calls_so_far);
         // A skipped file is read again only when its identifiers hold a group.
         type Outcomes = Vec<Option<Outcome>>;
-        let (outcomes, reparsed): (Outcomes, Outcomes) = with_parser_threads(|| {
-            rayon::join(
-                || {
-                    (skipped.par_iter())
-                        .map(|(found, _, identifiers)| {
-                            let hit = words.find_in(identifiers);
-                            let joins = hit.is_none_or(|hit| {
-                                matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
-                            });
-                            joins.then(|| {
-                                let filter = Filter::CallsOneOf(words.clone(), hit);
-                                check_discovered(found, options, filter, cache)
+        let file_pass_started = Instant::now();
+        let ((outcomes, reparsed), (file_stage, parsing)): ((Outcomes, Outcomes), _) =
+            with_parser_threads(|| {
+                let outcomes = rayon::join(
+                    || {
+                        (skipped.par_iter())
+                            .map(|(found, _, identifiers)| {
+                                let hit = words.find_in(identifiers);
+                                let joins = hit.is_none_or(|hit| {
+                                    matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
+                                });
+                                joins.then(|| {
+                                    let filter = Filter::CallsOneOf(words.clone(), hit);
+                                    check_discovered(found, options, filter, cache)
+                                })
                             })
-                        })
-                        .collect()
-                },
-                || {
-                    (declarations_only.par_iter())
-                        .map(|(index, found, identifiers)| {
-                            let hit = (words.find_in(identifiers))
-                                .unwrap_or_else(|| words.find(&analysed[*index].0.text));
-                            // A function searched for now may have had its
-                            // body blanked.
-                            let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
-                            whole.then(|| check_discovered(found, options, Filter::Whole, cache))
-                        })
-                        .collect()
-                },
-            )
-        });
+                            .collect()
+                    },
+                    || {
+                        (declarations_only.par_iter())
+                            .map(|(index, found, identifiers)| {
+                                let hit = (words.find_in(identifiers))
+                                    .unwrap_or_else(|| words.find(&analysed[*index].0.text));
+                                // A function searched for now may have had its
+                                // body blanked.
+                                let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
+                                whole
+                                    .then(|| check_discovered(found, options, Filter::Whole, cache))
+                            })
+                            .collect()
+                    },
+                );
+                (outcomes, take_thread_times())
+            });
+        in_file_passes += file_pass_started.elapsed();
+        report.statistics.file_stage += file_stage;
+        report.statistics.parsing += parsing;
         // A pass that adds nothing leaves the project as it is: its
         // findings are the whole project's.
         let joined = |outcome: &Option<Outcome>| {
@@ -492,6 +513,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             break findings;
         }
     };
+    report.statistics.project_stage = passes_started.elapsed().saturating_sub(in_file_passes);
     if options.cancel.is_cancelled() {
         report.cancelled = true;
         return report;
@@ -571,6 +593,29 @@ fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
         .sort_by(|a, b| (a.primary.range.start, a.rule).cmp(&(b.primary.range.start, b.rule)));
 }
 
+thread_local! {
+    /// The time this thread spent in `check_discovered` since it was last
+    /// taken (`take_thread_times`).
+    static FILE_STAGE_TIME: std::cell::Cell<Duration> = const { std::cell::Cell::new(Duration::ZERO) };
+}
+
+/// The file stage's time and its parsers' time, taken from every thread of
+/// the current pool: each thread adds up its own, so the parallel work
+/// shares no counter.
+fn take_thread_times() -> (Duration, Duration) {
+    rayon::broadcast(|_| {
+        (
+            FILE_STAGE_TIME.with(|time| time.replace(Duration::ZERO)),
+            lang::take_parse_time(),
+        )
+    })
+    .into_iter()
+    .fold(
+        (Duration::ZERO, Duration::ZERO),
+        |(files, parsing), (f, p)| (files + f, parsing + p),
+    )
+}
+
 /// Runs `work` on a pool whose threads have stacks deep enough for the parsers.
 fn with_parser_threads<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     match rayon::ThreadPoolBuilder::new()
@@ -599,6 +644,18 @@ enum Filter {
 }
 
 fn check_discovered(
+    found: &Discovered,
+    options: &Options,
+    filter: Filter,
+    cache: Option<&cache::Cache>,
+) -> Outcome {
+    let started = Instant::now();
+    let outcome = check_discovered_untimed(found, options, filter, cache);
+    FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
+    outcome
+}
+
+fn check_discovered_untimed(
     found: &Discovered,
     options: &Options,
     filter: Filter,

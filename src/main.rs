@@ -86,8 +86,8 @@ struct CheckArgs {
     color: Color,
     #[command(flatten)]
     config: ConfigArgs,
-    /// Print how many files and bytes each stage saw, and the findings per
-    /// rule (to stderr).
+    /// Print how many files and bytes each stage saw, the time in each stage
+    /// and in the parsers, and the findings per rule (to stderr).
     #[arg(long)]
     statistics: bool,
     /// Print the findings only: no summary line (nothing when clean).
@@ -868,6 +868,17 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
             tally.files,
             tally.bytes as f64 / 1024.0
         ));
+    }
+    // Thread time, not wall time: on N threads the file stage's share of
+    // the wall time is about its time over N.
+    let times = [
+        ("files (summed over threads)", statistics.file_stage),
+        ("  of which in the parsers", statistics.parsing),
+        ("project stage (one thread)", statistics.project_stage),
+    ];
+    table.push_str("time:\n");
+    for (stage, time) in times {
+        table.push_str(&format!("  {stage:<32} {:>9.2} s\n", time.as_secs_f64()));
     }
     table
 }

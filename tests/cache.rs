@@ -210,3 +210,63 @@ fn a_failure_is_kept_and_a_parse_out_of_time_is_tried_again_with_more_time() {
     assert!(!problems.contains("app/Long.kt"), "{problems}");
     assert!(problems.contains("app/broken.rs"));
 }
+
+/// `--statistics` tells the parsers' time apart from the rest of the file
+/// stage: a cold run spends some of its file time in them, a run whose
+/// every file comes from the cache none.
+#[test]
+fn the_statistics_time_the_parsers_apart_and_the_cache_spares_them() {
+    let dir = git_project();
+    let cache = dir.path().join("cache");
+    let options = storlint::Options {
+        cache_dir: Some(cache.clone()),
+        statistics: true,
+        ..storlint::Options::default()
+    };
+    let run = || {
+        storlint::lint_paths_with(&[dir.path().to_path_buf()], dir.path(), &options)
+            .unwrap()
+            .statistics
+    };
+    let cold = run();
+    assert_eq!(cold.storage_words.files, 2);
+    assert_eq!(cold.cached.files, 0);
+    assert!(cold.parsing > std::time::Duration::ZERO, "{cold:?}");
+    assert!(cold.parsing < cold.file_stage, "{cold:?}");
+    assert!(cold.project_stage > std::time::Duration::ZERO, "{cold:?}");
+    let warm = run();
+    assert_eq!(warm.cached.files, 2);
+    assert_eq!(warm.parsing, std::time::Duration::ZERO, "{warm:?}");
+    assert!(warm.file_stage > std::time::Duration::ZERO, "{warm:?}");
+
+    // syn's parse counts too.
+    let rust = project(&[(
+        "src/db.rs",
+        "use rusqlite::Connection;\nfn open() { let _ = Connection::open(\"a.db\"); }\n",
+    )]);
+    let options = storlint::Options::default();
+    let statistics = storlint::lint_paths_with(&[rust.path().to_path_buf()], rust.path(), &options)
+        .unwrap()
+        .statistics;
+    assert_eq!(statistics.storage_words.files, 1);
+    assert!(
+        statistics.parsing > std::time::Duration::ZERO,
+        "{statistics:?}"
+    );
+
+    // The binary prints them with the counts.
+    let printed = storlint(&["--no-cache", "--statistics", "."], dir.path());
+    let text = stderr(&printed);
+    for stage in [
+        "files (summed over threads)",
+        "of which in the parsers",
+        "project stage (one thread)",
+    ] {
+        let seconds = statistics_line(&text, stage)
+            .trim_end_matches(" s")
+            .rsplit(' ')
+            .next()
+            .unwrap();
+        assert!(seconds.parse::<f64>().is_ok(), "{stage}: {text}");
+    }
+}

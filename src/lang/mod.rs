@@ -15,6 +15,27 @@ use crate::model::{
 };
 use crate::source::{ByteRange, Language, SourceFile};
 
+thread_local! {
+    /// The time this thread spent in the syntax parsers since it was last
+    /// taken (`take_parse_time`).
+    static PARSE_TIME: std::cell::Cell<std::time::Duration> =
+        const { std::cell::Cell::new(std::time::Duration::ZERO) };
+}
+
+/// Runs a syntax parser (tree-sitter's, syn's), counting its time for
+/// `--statistics`: what parsing costs against the rest of the analysis.
+pub(crate) fn timed_parse<T>(parse: impl FnOnce() -> T) -> T {
+    let started = std::time::Instant::now();
+    let parsed = parse();
+    PARSE_TIME.with(|time| time.set(time.get() + started.elapsed()));
+    parsed
+}
+
+/// The time this thread spent in `timed_parse` since the last call.
+pub(crate) fn take_parse_time() -> std::time::Duration {
+    PARSE_TIME.with(|time| time.replace(std::time::Duration::ZERO))
+}
+
 /// A file the frontend could not read. The run reports it and goes on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {

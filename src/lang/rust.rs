@@ -42,7 +42,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         ));
     }
     let positions = Positions::new(file);
-    let syntax = match syn::parse_file(&file.text) {
+    let syntax = match crate::lang::timed_parse(|| syn::parse_file(&file.text)) {
         Ok(syntax) => syntax,
         Err(error) => return Err(parse_error(&error, &positions, &file.text)),
     };

@@ -198,7 +198,8 @@ fn parse_before(
         }
     };
     let options = tree_sitter::ParseOptions::new().progress_callback(&mut check);
-    let tree = parser.parse_with_options(&mut read, None, Some(options));
+    let tree =
+        crate::lang::timed_parse(|| parser.parse_with_options(&mut read, None, Some(options)));
     match tree {
         Some(tree) => Ok(tree),
         None if out_of_time => Err(ParseError::out_of_time(format!(
