@@ -23,8 +23,9 @@ use crate::source::Language;
 pub enum Target {
     /// These project functions (overloads of one name in one scope).
     App(Vec<FunctionRef>),
-    /// A call on a value of a type the project does not declare: a
-    /// library's, which the catalog knows or nothing does.
+    /// A call on a value of a type the project does not declare (a
+    /// library's, which the catalog knows or nothing does), or of a name no
+    /// project function has.
     Library,
     Unresolved,
 }
@@ -61,6 +62,8 @@ pub struct Resolver<'a> {
     methods: HashMap<(Language, &'a str, &'a str), Vec<FunctionRef>>,
     /// Functions outside any type, by (language, name).
     top_level: HashMap<(Language, &'a str), Vec<FunctionRef>>,
+    /// The names of all the project's functions, methods or not, by language.
+    function_names: HashSet<(Language, &'a str)>,
     /// Types the project declares, by language.
     app_types: HashSet<(Language, &'a str)>,
     /// Each type's supertypes, by language.
@@ -79,6 +82,7 @@ impl<'a> Resolver<'a> {
             files,
             methods: HashMap::new(),
             top_level: HashMap::new(),
+            function_names: HashSet::new(),
             app_types: HashSet::new(),
             supertypes: HashMap::new(),
             subtypes: HashMap::new(),
@@ -94,6 +98,9 @@ impl<'a> Resolver<'a> {
         for (f, file) in files.iter().enumerate() {
             let language = file.source.language;
             for (i, function) in file.summary.functions.iter().enumerate() {
+                resolver
+                    .function_names
+                    .insert((language, function.name.as_str()));
                 match &function.owner {
                     Some(owner) => resolver
                         .methods
@@ -143,6 +150,22 @@ impl<'a> Resolver<'a> {
 
     /// Where the call `call` of file `file` goes.
     pub fn resolve(&self, file: usize, call: &CallSummary) -> Target {
+        // Every project function a call reaches is found by the call's name
+        // (`methods`, `top_level`), whatever the receiver: a name none has
+        // needs no receiver's type, which is most of the work, and most
+        // calls are of libraries.
+        let language = self.files[file].source.language;
+        if !self
+            .function_names
+            .contains(&(language, call.callee.as_str()))
+        {
+            return Target::Library;
+        }
+        self.resolve_by_receiver(file, call)
+    }
+
+    /// `resolve`, for a call of a name some project function has.
+    fn resolve_by_receiver(&self, file: usize, call: &CallSummary) -> Target {
         let receiver = &call.receiver;
         let name = call.callee.as_str();
         if receiver.members.is_empty() {
@@ -482,7 +505,86 @@ fn rust_module(path: &str) -> (String, String) {
 
 #[cfg(test)]
 mod tests {
-    use super::rust_module;
+    use super::{rust_module, Resolver, Target};
+    use crate::project::ProjectFile;
+    use crate::source::{Language, SourceFile};
+
+    /// The files of one project under `dir`, analysed.
+    fn analysed(dir: &std::path::Path) -> Vec<(SourceFile, crate::Analysis)> {
+        let mut pending = vec![dir.to_path_buf()];
+        let mut files = Vec::new();
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(&dir)
+                .expect("a fixture directory")
+                .flatten()
+            {
+                let path = entry.path();
+                if path.is_dir() {
+                    pending.push(path);
+                    continue;
+                }
+                let (Some(language), Ok(text)) =
+                    (Language::from_path(&path), std::fs::read_to_string(&path))
+                else {
+                    continue;
+                };
+                let layout = path.strip_prefix(dir.as_path()).unwrap_or(&path);
+                let source =
+                    SourceFile::new(path.clone(), layout.display().to_string(), language, text);
+                if let Ok(analysis) = crate::analyze(&source, &crate::Options::default()) {
+                    files.push((source, analysis));
+                }
+            }
+        }
+        files
+    }
+
+    /// Skipping the receiver's type for a name no project function has
+    /// changes no call's project targets: on every project fixture, each
+    /// call reaches the same functions as by its receiver.
+    #[test]
+    fn a_name_no_project_function_has_reaches_none_by_any_receiver() {
+        let mut projects: Vec<std::path::PathBuf> = std::fs::read_dir("testdata/projects")
+            .expect("the project fixtures")
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.is_dir())
+            .collect();
+        projects.sort();
+        let (mut skipped, mut reaching) = (0, 0);
+        for project in &projects {
+            let analysed = analysed(project);
+            let files: Vec<ProjectFile> = (analysed.iter())
+                .map(|(source, analysis)| ProjectFile {
+                    source,
+                    summary: &analysis.summary,
+                })
+                .collect();
+            let resolver = Resolver::new(&files);
+            for (f, file) in files.iter().enumerate() {
+                for call in &file.summary.calls {
+                    let by_receiver = resolver.resolve_by_receiver(f, call);
+                    let resolved = resolver.resolve(f, call);
+                    let named = resolver
+                        .function_names
+                        .contains(&(file.source.language, call.callee.as_str()));
+                    match (&by_receiver, &resolved) {
+                        (Target::App(a), Target::App(b)) => {
+                            assert_eq!(a, b);
+                            reaching += 1;
+                        }
+                        (Target::App(_), _) | (_, Target::App(_)) => panic!(
+                            "{}: `{}` reaches {by_receiver:?} by its receiver, {resolved:?} by its name",
+                            file.source.display, call.callee
+                        ),
+                        _ => skipped += usize::from(!named),
+                    }
+                }
+            }
+        }
+        // The fixtures hold both kinds of call.
+        assert!(skipped > 100 && reaching > 20, "{skipped} {reaching}");
+    }
 
     #[test]
     fn rust_modules_are_named_by_file_or_directory_within_their_crate() {
