@@ -964,3 +964,26 @@ fn too_deep(text: &str) -> Option<usize> {
     }
     None
 }
+
+/// Every file under a fixture directory, at any depth, for the unit tests
+/// that run over the fixtures.
+#[cfg(test)]
+pub(crate) fn fixture_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("the fixtures are readable")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}

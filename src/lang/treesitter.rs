@@ -1034,21 +1034,7 @@ mod branch_tests {
 
     #[test]
     fn the_rule_fixtures_answer_as_walking_every_node() {
-        let mut files = Vec::new();
-        let mut pending = vec![std::path::PathBuf::from("testdata/rules")];
-        while let Some(dir) = pending.pop() {
-            for entry in std::fs::read_dir(&dir)
-                .expect("the fixtures are readable")
-                .flatten()
-            {
-                let path = entry.path();
-                if path.is_dir() {
-                    pending.push(path);
-                } else {
-                    files.push(path);
-                }
-            }
-        }
+        let files = crate::fixture_files(std::path::Path::new("testdata/rules"));
         let mut checked = 0;
         for path in files {
             let Ok(text) = std::fs::read_to_string(&path) else {

@@ -509,31 +509,22 @@ mod tests {
     use crate::project::ProjectFile;
     use crate::source::{Language, SourceFile};
 
-    /// The files of one project under `dir`, analysed.
-    fn analysed(dir: &std::path::Path) -> Vec<(SourceFile, crate::Analysis)> {
-        let mut pending = vec![dir.to_path_buf()];
+    /// The files of one project under `root`, analysed.
+    fn analysed(root: &std::path::Path) -> Vec<(SourceFile, crate::Analysis)> {
         let mut files = Vec::new();
-        while let Some(dir) = pending.pop() {
-            for entry in std::fs::read_dir(&dir)
-                .expect("a fixture directory")
-                .flatten()
-            {
-                let path = entry.path();
-                if path.is_dir() {
-                    pending.push(path);
-                    continue;
-                }
-                let (Some(language), Ok(text)) =
-                    (Language::from_path(&path), std::fs::read_to_string(&path))
-                else {
-                    continue;
-                };
-                let layout = path.strip_prefix(dir.as_path()).unwrap_or(&path);
-                let source =
-                    SourceFile::new(path.clone(), layout.display().to_string(), language, text);
-                if let Ok(analysis) = crate::analyze(&source, &crate::Options::default()) {
-                    files.push((source, analysis));
-                }
+        for path in crate::fixture_files(root) {
+            let (Some(language), Ok(text)) =
+                (Language::from_path(&path), std::fs::read_to_string(&path))
+            else {
+                continue;
+            };
+            // Laid out as in a run on the project: Rust modules are named
+            // by their paths.
+            let layout = path.strip_prefix(root).unwrap_or(&path);
+            let source =
+                SourceFile::new(path.clone(), layout.display().to_string(), language, text);
+            if let Ok(analysis) = crate::analyze(&source, &crate::Options::default()) {
+                files.push((source, analysis));
             }
         }
         files
