@@ -294,16 +294,17 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         None => (None, None),
     };
     let cache = cache.as_ref();
-    let (outcomes, (file_stage, parsing)): (Vec<Outcome>, _) = with_parser_threads(|| {
-        let outcomes = (discovery.files.par_iter())
+    let mut statistics = Statistics::default();
+    let outcomes: Vec<Outcome> = file_pass(&mut statistics, || {
+        (discovery.files.par_iter())
             .map(|found| check_discovered(found, options, Filter::StorageWords, cache))
-            .collect();
-        (outcomes, take_thread_times())
+            .collect()
     });
     let mut report = Report {
         problems: discovery.problems,
         build_dirs_skipped: discovery.build_dirs_skipped,
         cache_problem,
+        statistics,
         ..Report::default()
     };
     let mut analysed = Vec::new();
@@ -311,8 +312,6 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let mut analysed_reported = Vec::new();
     let mut skipped = Vec::new();
     let statistics = &mut report.statistics;
-    statistics.file_stage = file_stage;
-    statistics.parsing = parsing;
     for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
         match outcome {
             Outcome::Checked(file) | Outcome::Declared(file) => {
@@ -397,42 +396,37 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         // A skipped file is read again only when its identifiers hold a group.
         type Outcomes = Vec<Option<Outcome>>;
         let file_pass_started = Instant::now();
-        let ((outcomes, reparsed), (file_stage, parsing)): ((Outcomes, Outcomes), _) =
-            with_parser_threads(|| {
-                let outcomes = rayon::join(
-                    || {
-                        (skipped.par_iter())
-                            .map(|(found, _, identifiers)| {
-                                let hit = words.find_in(identifiers);
-                                let joins = hit.is_none_or(|hit| {
-                                    matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
-                                });
-                                joins.then(|| {
-                                    let filter = Filter::CallsOneOf(words.clone(), hit);
-                                    check_discovered(found, options, filter, cache)
-                                })
+        let (outcomes, reparsed): (Outcomes, Outcomes) = file_pass(&mut report.statistics, || {
+            rayon::join(
+                || {
+                    (skipped.par_iter())
+                        .map(|(found, _, identifiers)| {
+                            let hit = words.find_in(identifiers);
+                            let joins = hit.is_none_or(|hit| {
+                                matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
+                            });
+                            joins.then(|| {
+                                let filter = Filter::CallsOneOf(words.clone(), hit);
+                                check_discovered(found, options, filter, cache)
                             })
-                            .collect()
-                    },
-                    || {
-                        (declarations_only.par_iter())
-                            .map(|(index, found, identifiers)| {
-                                let hit = (words.find_in(identifiers))
-                                    .unwrap_or_else(|| words.find(&analysed[*index].0.text));
-                                // A function searched for now may have had its
-                                // body blanked.
-                                let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
-                                whole
-                                    .then(|| check_discovered(found, options, Filter::Whole, cache))
-                            })
-                            .collect()
-                    },
-                );
-                (outcomes, take_thread_times())
-            });
+                        })
+                        .collect()
+                },
+                || {
+                    (declarations_only.par_iter())
+                        .map(|(index, found, identifiers)| {
+                            let hit = (words.find_in(identifiers))
+                                .unwrap_or_else(|| words.find(&analysed[*index].0.text));
+                            // A function searched for now may have had its
+                            // body blanked.
+                            let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
+                            whole.then(|| check_discovered(found, options, Filter::Whole, cache))
+                        })
+                        .collect()
+                },
+            )
+        });
         in_file_passes += file_pass_started.elapsed();
-        report.statistics.file_stage += file_stage;
-        report.statistics.parsing += parsing;
         // A pass that adds nothing leaves the project as it is: its
         // findings are the whole project's.
         let joined = |outcome: &Option<Outcome>| {
@@ -595,25 +589,30 @@ fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 
 thread_local! {
     /// The time this thread spent in `check_discovered` since it was last
-    /// taken (`take_thread_times`).
+    /// taken (`file_pass`).
     static FILE_STAGE_TIME: std::cell::Cell<Duration> = const { std::cell::Cell::new(Duration::ZERO) };
 }
 
-/// The file stage's time and its parsers' time, taken from every thread of
-/// the current pool: each thread adds up its own, so the parallel work
-/// shares no counter.
-fn take_thread_times() -> (Duration, Duration) {
-    rayon::broadcast(|_| {
-        (
-            FILE_STAGE_TIME.with(|time| time.replace(Duration::ZERO)),
-            lang::take_parse_time(),
-        )
-    })
-    .into_iter()
-    .fold(
-        (Duration::ZERO, Duration::ZERO),
-        |(files, parsing), (f, p)| (files + f, parsing + p),
-    )
+/// Runs one parallel pass of the file stage on the parser pool, adding
+/// to `statistics` the file stage's time and its parsers' time, taken from
+/// every thread of the pool after the pass: each thread adds up its own, so
+/// the parallel work shares no counter.
+fn file_pass<T: Send>(statistics: &mut Statistics, work: impl FnOnce() -> T + Send) -> T {
+    let (result, times) = with_parser_threads(|| {
+        let result = work();
+        let times = rayon::broadcast(|_| {
+            (
+                FILE_STAGE_TIME.with(|time| time.replace(Duration::ZERO)),
+                lang::take_parse_time(),
+            )
+        });
+        (result, times)
+    });
+    for (file_stage, parsing) in times {
+        statistics.file_stage += file_stage;
+        statistics.parsing += parsing;
+    }
+    result
 }
 
 /// Runs `work` on a pool whose threads have stacks deep enough for the parsers.
