@@ -1119,8 +1119,11 @@ fn parameter_source(
         return None;
     }
     let parameters = parameters(model, function);
-    let over_chain = |chain: &[Segment], from: NodeId| match chain.first() {
-        Some(Segment::Name(head)) => {
+    // A property of the value (`call.head`) is not the value: a caller
+    // hands over the whole, which a statement cannot be. Calls keep the
+    // text (`sql.trim()`, `schema.split(';')`).
+    let over_chain = |chain: &[Segment], from: NodeId| match chain {
+        [Segment::Name(head), rest @ ..] if !rest.iter().any(|s| matches!(s, Segment::Name(_))) => {
             parameter_source(model, resolver, text, from, head, function, hops + 1)
         }
         _ => None,

@@ -353,6 +353,7 @@ impl<'a> Project<'a> {
     /// letter (`noteDao().insert(..)` names the DAO by its getter).
     fn names_callers_matter(&self, types: &DeclaredTypes) -> Vec<Vec<String>> {
         let mut names: Vec<Vec<String>> = Vec::new();
+        let held_by_callers = self.loops_callers_may_hold();
         for (f, file) in self.files.iter().enumerate() {
             let holds_writes: HashSet<usize> = file
                 .summary
@@ -389,9 +390,11 @@ impl<'a> Project<'a> {
                     || summary.rewrites.is_some()
                     || function.dao_write.is_some()
                     || function.runs_argument_in_transaction
-                    || function.closes_connection
                     || opens_or_enables.contains(&i)
-                    || holds_writes.contains(&i);
+                    // Up from a writing loop, as far as the functions
+                    // writing or calling one that writes on every call: the
+                    // passes' bound on how far up a transaction is looked for.
+                    || holds_writes.contains(&i) && held_by_callers.contains(&(f, i));
                 // A file-private function's callers are in its own file,
                 // which the stage already has.
                 if matters && !function.file_private {
@@ -402,6 +405,44 @@ impl<'a> Project<'a> {
         names.sort();
         names.dedup();
         names
+    }
+
+    /// The functions whose callers decide whether a loop writing outside a
+    /// transaction is held in one (`always_in_transaction`): those holding
+    /// such a loop, and, up the calls made outside any transaction, those
+    /// calling them. A function that writes without a loop is no question
+    /// for its callers, nor is one only ever called inside a transaction.
+    fn loops_callers_may_hold(&self) -> HashSet<FunctionRef> {
+        let mut pending: Vec<FunctionRef> = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            let loop_writes = (file.summary.writes.iter())
+                .filter(|write| write.repeated.is_some() && !write.in_transaction)
+                .filter_map(|write| write.place.function);
+            let loop_calls = (file.summary.calls.iter().enumerate())
+                .filter(|(c, call)| {
+                    call.repeated.is_some()
+                        && !call.in_transaction
+                        && (self.hands_over_write((f, *c))
+                            || (self.callees((f, *c)).iter())
+                                .any(|&callee| self.writes_once(callee).is_some()))
+                })
+                .filter_map(|(_, call)| call.caller);
+            pending.extend(loop_writes.chain(loop_calls).map(|function| (f, function)));
+        }
+        let mut questions: HashSet<FunctionRef> = HashSet::new();
+        while let Some(function) = pending.pop() {
+            if !questions.insert(function) {
+                continue;
+            }
+            for &(f, c) in self.graph.sites_of(function) {
+                let call = self.call((f, c));
+                if call.in_transaction || self.in_helper_transaction(f, &call.handed_to) {
+                    continue;
+                }
+                pending.extend(call.caller.map(|caller| (f, caller)));
+            }
+        }
+        questions
     }
 
     /// The word groups that a file calling `function` holds (see
@@ -872,17 +913,13 @@ mod tests {
     fn a_type_the_project_only_extends_stays_the_librarys() {
         let view = (
             "NoteView.swift",
-            "import GRDB\nimport SwiftUI\n\nstruct NoteView: View {\n    let queue: DatabaseQueue\n    var body: some View {\n        Button(\"Save\") {\n            try? queue.write { db in try db.execute(sql: \"INSERT INTO notes DEFAULT VALUES\") }\n        }\n    }\n}\n",
+            "import GRDB\nimport SwiftUI\n\nstruct NoteView: View {\n    let db: Database\n    var body: some View {\n        Button(\"Save\") {\n            for id in 0..<3 {\n                try? db.execute(sql: \"INSERT INTO notes(id) VALUES (?)\", arguments: [id])\n            }\n        }\n    }\n}\n",
         );
         let extension = (
             "Theme.swift",
             "import SwiftUI\n\nextension View {\n    func themed() -> some View { self }\n}\n",
         );
-        let names = |sources: &[(&str, &str)]| {
-            let analysed = files(sources);
-            crate::project_of(&analysed).words_for_next_pass(&[])
-        };
-        let group = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let names = next_pass_words;
         // SwiftUI calls `body`: a file holding the word `View` is no caller.
         let extended = names(&[view, extension]);
         assert!(
@@ -906,6 +943,51 @@ mod tests {
             ),
         ]);
         assert!(declared.contains(&group(&["body", "View"])), "{declared:?}");
+    }
+
+    /// The word groups the next pass searches for, over these sources.
+    fn next_pass_words(sources: &[(&str, &str)]) -> Vec<Vec<String>> {
+        let analysed = files(sources);
+        crate::project_of(&analysed).words_for_next_pass(&[])
+    }
+
+    fn group(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn only_a_writing_loops_function_has_its_callers_searched_for_a_transaction() {
+        let words = next_pass_words(&[(
+            "NoteStore.kt",
+            "import android.database.sqlite.SQLiteDatabase\n\nclass NoteStore(private val db: SQLiteDatabase) {\n    fun saveIfNew(id: Long, fresh: Boolean) {\n        if (fresh) {\n            db.execSQL(\"INSERT INTO notes(id) VALUES (?)\", arrayOf(id))\n        }\n    }\n\n    fun saveAll(ids: List<Long>) {\n        for (id in ids) {\n            db.execSQL(\"INSERT INTO notes(id) VALUES (?)\", arrayOf(id))\n        }\n    }\n}\n",
+        )]);
+        // A transaction around `saveAll`'s call holds its loop; one around
+        // `saveIfNew`'s holds one row, which no rule asks about.
+        assert!(
+            words.contains(&group(&["saveAll", "NoteStore"])),
+            "{words:?}"
+        );
+        assert!(
+            !words.contains(&group(&["saveIfNew", "NoteStore"])),
+            "{words:?}"
+        );
+    }
+
+    #[test]
+    fn dropping_a_value_or_a_property_run_as_sql_makes_no_caller_matter() {
+        let words = next_pass_words(&[(
+            "src/store.rs",
+            "use rusqlite::Connection;\n\npub struct Store {\n    conn: Connection,\n}\n\nimpl Store {\n    pub fn run_sql(&self, sql: &str) {\n        self.conn.execute(sql, []).ok();\n    }\n\n    pub fn run_trimmed(&self, sql: &str) {\n        let statement = sql.trim();\n        self.conn.execute(statement, []).ok();\n    }\n\n    pub fn run_plan(&self, call: &Call) {\n        let head = call.head;\n        self.plan.execute(head);\n    }\n\n    pub fn release(&self) {\n        let lock = self.guard.lock();\n        drop(lock);\n    }\n}\n",
+        )]);
+        // The caller of `run_sql` may hand it a statement; the caller of
+        // `run_plan` hands it a `Call`, whose `head` is no statement.
+        assert!(words.contains(&group(&["run_sql", "Store"])), "{words:?}");
+        assert!(
+            words.contains(&group(&["run_trimmed", "Store"])),
+            "{words:?}"
+        );
+        assert!(!words.contains(&group(&["run_plan", "Store"])), "{words:?}");
+        assert!(!words.contains(&group(&["release", "Store"])), "{words:?}");
     }
 
     #[test]
