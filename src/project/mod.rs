@@ -128,6 +128,16 @@ fn receiver_calls(receiver: &Receiver) -> impl Iterator<Item = &str> {
         }))
 }
 
+/// A site a loop repeats outside a transaction (`Project::writing_loop_sites`).
+struct LoopSite<'p> {
+    /// The function the loop is in.
+    function: Option<usize>,
+    /// The calls (of the site's file) every iteration waits on.
+    awaits_each_iteration: &'p [usize],
+    /// The call whose closure repeats the site (`forEach`, `flatMap`).
+    iterated_by: Option<usize>,
+}
+
 /// A function somewhere in the project: (file, function) indices.
 pub type FunctionRef = (usize, usize);
 
@@ -413,22 +423,11 @@ impl<'a> Project<'a> {
     /// calling them. A function that writes without a loop is no question
     /// for its callers, nor is one only ever called inside a transaction.
     fn loops_callers_may_hold(&self) -> HashSet<FunctionRef> {
-        let mut pending: Vec<FunctionRef> = Vec::new();
-        for (f, file) in self.files.iter().enumerate() {
-            let loop_writes = (file.summary.writes.iter())
-                .filter(|write| write.repeated.is_some() && !write.in_transaction)
-                .filter_map(|write| write.place.function);
-            let loop_calls = (file.summary.calls.iter().enumerate())
-                .filter(|(c, call)| {
-                    call.repeated.is_some()
-                        && !call.in_transaction
-                        && (self.hands_over_write((f, *c))
-                            || (self.callees((f, *c)).iter())
-                                .any(|&callee| self.writes_once(callee).is_some()))
-                })
-                .filter_map(|(_, call)| call.caller);
-            pending.extend(loop_writes.chain(loop_calls).map(|function| (f, function)));
-        }
+        let mut pending: Vec<FunctionRef> = (0..self.files.len())
+            .flat_map(|f| {
+                (self.writing_loop_sites(f)).filter_map(move |site| site.function.map(|i| (f, i)))
+            })
+            .collect();
         let mut questions: HashSet<FunctionRef> = HashSet::new();
         while let Some(function) = pending.pop() {
             if !questions.insert(function) {
@@ -443,6 +442,37 @@ impl<'a> Project<'a> {
             }
         }
         questions
+    }
+
+    /// The sites of file `file` that a loop repeats outside a transaction
+    /// and that write: a write of its own, or a call that writes through
+    /// the project (a function writing on every call, or one handed a
+    /// write statement). Only these make a loop a question for the rules
+    /// (`write-without-transaction`), and what such a loop waits on or
+    /// iterates over, or who calls its function, an answer.
+    fn writing_loop_sites(&self, file: usize) -> impl Iterator<Item = LoopSite<'_>> + '_ {
+        let summary = self.files[file].summary;
+        let writes = (summary.writes.iter())
+            .filter(|write| write.repeated.is_some() && !write.in_transaction)
+            .map(|write| LoopSite {
+                function: write.place.function,
+                awaits_each_iteration: &write.awaits_each_iteration,
+                iterated_by: write.iterated_by,
+            });
+        let calls = (summary.calls.iter().enumerate())
+            .filter(move |&(c, call)| {
+                call.repeated.is_some()
+                    && !call.in_transaction
+                    && (self.hands_over_write((file, c))
+                        || (self.callees((file, c)).iter())
+                            .any(|&callee| self.writes_once(callee).is_some()))
+            })
+            .map(|(_, call)| LoopSite {
+                function: call.caller,
+                awaits_each_iteration: &call.awaits_each_iteration,
+                iterated_by: call.iterated_by,
+            });
+        writes.chain(calls)
     }
 
     /// The word groups that a file calling `function` holds (see
@@ -525,7 +555,8 @@ impl<'a> Project<'a> {
         let mut names: Vec<(String, Vec<String>)> = Vec::new();
         let mut type_declarations: Vec<Vec<String>> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
-            for c in file.summary.waited_calls() {
+            let sites: Vec<LoopSite> = self.writing_loop_sites(f).collect();
+            for &c in sites.iter().flat_map(|site| site.awaits_each_iteration) {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
                 if !callees.is_empty() {
@@ -564,18 +595,7 @@ impl<'a> Project<'a> {
             if !crate::catalog::chains_single_values(file.source.language) {
                 continue;
             }
-            let iterating = file
-                .summary
-                .writes
-                .iter()
-                .filter_map(|write| write.iterated_by)
-                .chain(
-                    file.summary
-                        .calls
-                        .iter()
-                        .filter_map(|call| call.iterated_by),
-                );
-            for c in iterating {
+            for c in sites.iter().filter_map(|site| site.iterated_by) {
                 let receiver = &file.summary.calls[c].receiver;
                 names.extend(receiver_calls(receiver).map(|name| (name.to_string(), Vec::new())));
             }
@@ -971,6 +991,23 @@ mod tests {
             !words.contains(&group(&["saveIfNew", "NoteStore"])),
             "{words:?}"
         );
+    }
+
+    #[test]
+    fn only_what_a_writing_loop_waits_on_is_searched_for() {
+        let sync = |body: &str| {
+            format!("package notes\n\nimport android.content.ContentValues\nimport android.database.sqlite.SQLiteDatabase\n\nclass Sync(private val db: SQLiteDatabase) {{\n    suspend fun pull(ids: List<Long>) {{\n        for (id in ids) {{\n            val body = NoteRequests.fetch(id)\n            {body}\n        }}\n    }}\n}}\n")
+        };
+        let writing =
+            sync("db.insert(\"notes\", null, ContentValues().apply { put(\"body\", body) })");
+        let reading = sync("db.query(\"notes\", null, null, null, null, null, body).close()");
+        let fetch = group(&["fun fetch", "NoteRequests"]);
+        let words = next_pass_words(&[("Sync.kt", &writing)]);
+        assert!(words.contains(&fetch), "{words:?}");
+        // Whether the request is storage decides nothing for a loop that
+        // only reads.
+        let words = next_pass_words(&[("Sync.kt", &reading)]);
+        assert!(!words.contains(&fetch), "{words:?}");
     }
 
     #[test]
