@@ -361,6 +361,16 @@ const DECLARATION_KEYWORDS: [&str; 9] = [
     "object",
 ];
 
+/// Whether `word` is one of `DECLARATION_KEYWORDS`, and then whether it is
+/// one of `FUNCTION_KEYWORDS`.
+fn declaration_keyword(word: &[u8]) -> Option<bool> {
+    match word {
+        b"fun" | b"func" | b"fn" => Some(true),
+        b"class" | b"interface" | b"protocol" | b"trait" | b"struct" | b"object" => Some(false),
+        _ => None,
+    }
+}
+
 /// FNV-1a over `bytes`: identifiers are short, and a collision only costs
 /// a file read again.
 fn hash(bytes: &[u8]) -> u64 {
@@ -391,13 +401,20 @@ fn identifier_char_at(text: &str, at: usize) -> Option<usize> {
 }
 
 /// The next maximal run of identifier characters at or after `from` (a
-/// character boundary), as a byte range.
+/// character boundary), as a byte range. Every file read is cut into
+/// identifiers: ASCII, most of the text, is told apart byte by byte.
 fn next_identifier(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
     let mut start = from;
     loop {
+        let &byte = bytes.get(start)?;
+        // ASCII that is no identifier character: most bytes between words.
+        if byte.is_ascii() && !(byte.is_ascii_alphanumeric() || byte == b'_') {
+            start += 1;
+            continue;
+        }
         match identifier_char_at(text, start) {
             Some(_) => break,
-            None if start >= text.len() => return None,
             // Past a character that is not one, to the next boundary.
             None => {
                 start += 1;
@@ -408,8 +425,17 @@ fn next_identifier(text: &str, from: usize) -> Option<(usize, usize)> {
         }
     }
     let mut end = start;
-    while let Some(length) = identifier_char_at(text, end) {
-        end += length;
+    while let Some(&byte) = bytes.get(end) {
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            end += 1;
+        } else if byte.is_ascii() {
+            break;
+        } else {
+            match identifier_char_at(text, end) {
+                Some(length) => end += length,
+                None => break,
+            }
+        }
     }
     Some((start, end))
 }
@@ -423,19 +449,22 @@ impl Identifiers {
         let mut at = 0;
         while let Some((start, end)) = next_identifier(text, at) {
             at = end;
-            let word = &text[start..end];
-            let word_hash = hash(word.as_bytes());
+            let word_hash = hash(&text.as_bytes()[start..end]);
             let mut declared = false;
+            // Every file read is cut into identifiers: the word before is
+            // looked at only when it is a keyword, most often it is not.
             if let Some((before_start, before_end)) = previous {
-                let keyword = &text[before_start..before_end];
-                let gap = &text[before_end..start];
-                if gap
-                    .bytes()
-                    .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
-                {
-                    declared = FUNCTION_KEYWORDS.contains(&keyword);
-                    if gap == " " && DECLARATION_KEYWORDS.contains(&keyword) {
-                        declarations.push(hash(&text.as_bytes()[before_start..end]));
+                let keyword = &text.as_bytes()[before_start..before_end];
+                if let Some(declares_function) = declaration_keyword(keyword) {
+                    let gap = &text[before_end..start];
+                    if gap
+                        .bytes()
+                        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+                    {
+                        declared = declares_function;
+                        if gap == " " {
+                            declarations.push(hash(&text.as_bytes()[before_start..end]));
+                        }
                     }
                 }
             }
@@ -492,6 +521,52 @@ fn declared_at(text: &str, start: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Identifiers are the maximal runs of `is_identifier_char`, however
+    /// the text mixes ASCII and other characters.
+    #[test]
+    fn identifiers_are_the_runs_of_identifier_characters() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let mut texts: Vec<String> = [
+            "let café = 1; fun save() {}\n class Ünïcode: 𝒳 {}",
+            "über_größe→next—x…y £ 5µs ﬁle\u{feff}fun\tf() 名前 = \"日本\"",
+            "",
+            "_ __a9 9b",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        texts.extend(
+            (crate::fixture_files(&root).iter())
+                .filter_map(|path| std::fs::read_to_string(path).ok()),
+        );
+        for text in &texts {
+            let identifiers = Identifiers::of(text);
+            let mut found: Vec<u64> = identifiers.used.to_vec();
+            found.extend(identifiers.declared_only.iter());
+            found.sort_unstable();
+            let mut expected: Vec<u64> = (text.split(|c: char| !is_identifier_char(c)))
+                .filter(|word| !word.is_empty())
+                .map(|word| hash(word.as_bytes()))
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(found, expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_declaration_keywords_are_told_apart_as_listed() {
+        for keyword in DECLARATION_KEYWORDS {
+            assert_eq!(
+                declaration_keyword(keyword.as_bytes()),
+                Some(FUNCTION_KEYWORDS.contains(&keyword)),
+                "{keyword}"
+            );
+        }
+        for word in ["f", "fu", "funs", "Class", "structs", "obj", ""] {
+            assert_eq!(declaration_keyword(word.as_bytes()), None, "{word}");
+        }
+    }
 
     #[test]
     fn words_come_from_the_catalog() {
