@@ -351,11 +351,12 @@ impl<'a> Project<'a> {
     }
 
     /// The names of the functions whose callers a rule reads: ones that
-    /// write a row or hold writes (a caller's transaction covers them),
-    /// sync or rewrite a file on every call, run a statement they are
-    /// handed, run a closure in a transaction, open or close a connection,
-    /// or enable WAL. A file calling only functions that read rows can
-    /// neither hold nor decide a finding.
+    /// write a row on every call, or hold a loop writing outside a
+    /// transaction (a caller's transaction covers it), sync or rewrite a
+    /// file on every call, run a statement they are handed, run a closure
+    /// in a transaction, open a connection (a caller closing it again is
+    /// found from there) or enable WAL. A file calling only functions that
+    /// read rows can neither hold nor decide a finding.
     ///
     /// Each comes as the groups of words a calling file must hold: a
     /// method's name with its type's, or a supertype's (a call on a value
