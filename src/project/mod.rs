@@ -352,7 +352,8 @@ impl<'a> Project<'a> {
 
     /// The names of the functions whose callers a rule reads: ones that
     /// write a row on every call, or hold a loop writing outside a
-    /// transaction (a caller's transaction covers it), sync or rewrite a
+    /// transaction or call one that does outside a transaction (a caller's
+    /// transaction covers the loop), sync or rewrite a
     /// file on every call, run a statement they are handed, run a closure
     /// in a transaction, open a connection (a caller closing it again is
     /// found from there) or enable WAL. A file calling only functions that
