@@ -345,8 +345,11 @@ impl<'a> Project<'a> {
     /// `blanked` by file), the project's declared types read once for both.
     pub fn words_for_next_pass(&self, blanked: &[bool]) -> Vec<Vec<String>> {
         let types = DeclaredTypes::of(&self.files);
-        let mut groups = self.names_callers_matter(&types);
-        groups.extend(self.declarations_loops_wait_on(&types, blanked));
+        let sites: Vec<Vec<LoopSite>> = (0..self.files.len())
+            .map(|f| self.writing_loop_sites(f).collect())
+            .collect();
+        let mut groups = self.names_callers_matter(&types, &sites);
+        groups.extend(self.declarations_loops_wait_on(&types, &sites, blanked));
         groups
     }
 
@@ -363,9 +366,13 @@ impl<'a> Project<'a> {
     /// method's name with its type's, or a supertype's (a call on a value
     /// of another type cannot reach it), in either case of the first
     /// letter (`noteDao().insert(..)` names the DAO by its getter).
-    fn names_callers_matter(&self, types: &DeclaredTypes) -> Vec<Vec<String>> {
+    fn names_callers_matter(
+        &self,
+        types: &DeclaredTypes,
+        sites: &[Vec<LoopSite>],
+    ) -> Vec<Vec<String>> {
         let mut names: Vec<Vec<String>> = Vec::new();
-        let held_by_callers = self.loops_callers_may_hold();
+        let held_by_callers = self.loops_callers_may_hold(sites);
         for (f, file) in self.files.iter().enumerate() {
             let holds_writes: HashSet<usize> = file
                 .summary
@@ -378,10 +385,7 @@ impl<'a> Project<'a> {
                         .iter()
                         .enumerate()
                         .filter_map(|(c, call)| {
-                            let writes = self.callees((f, c)).iter().any(|&callee| {
-                                self.summaries[callee.0][callee.1].writes_once.is_some()
-                            });
-                            writes.then_some(call.caller).flatten()
+                            self.reaches_writer((f, c)).then_some(call.caller).flatten()
                         }),
                 )
                 .collect();
@@ -424,10 +428,12 @@ impl<'a> Project<'a> {
     /// such a loop, and, up the calls made outside any transaction, those
     /// calling them. A function that writes without a loop is no question
     /// for its callers, nor is one only ever called inside a transaction.
-    fn loops_callers_may_hold(&self) -> HashSet<FunctionRef> {
-        let mut pending: Vec<FunctionRef> = (0..self.files.len())
-            .flat_map(|f| {
-                (self.writing_loop_sites(f)).filter_map(move |site| site.function.map(|i| (f, i)))
+    fn loops_callers_may_hold(&self, sites: &[Vec<LoopSite>]) -> HashSet<FunctionRef> {
+        let mut pending: Vec<FunctionRef> = (sites.iter().enumerate())
+            .flat_map(|(f, sites)| {
+                sites
+                    .iter()
+                    .filter_map(move |site| site.function.map(|i| (f, i)))
             })
             .collect();
         let mut questions: HashSet<FunctionRef> = HashSet::new();
@@ -465,9 +471,7 @@ impl<'a> Project<'a> {
             .filter(move |&(c, call)| {
                 call.repeated.is_some()
                     && !call.in_transaction
-                    && (self.hands_over_write((file, c))
-                        || (self.callees((file, c)).iter())
-                            .any(|&callee| self.writes_once(callee).is_some()))
+                    && (self.hands_over_write((file, c)) || self.reaches_writer((file, c)))
             })
             .map(|(_, call)| LoopSite {
                 function: call.caller,
@@ -475,6 +479,12 @@ impl<'a> Project<'a> {
                 iterated_by: call.iterated_by,
             });
         writes.chain(calls)
+    }
+
+    /// Whether the call reaches a project function that writes a row on
+    /// every call.
+    fn reaches_writer(&self, call: CallRef) -> bool {
+        (self.callees(call).iter()).any(|&callee| self.writes_once(callee).is_some())
     }
 
     /// The word groups that a file calling `function` holds (see
@@ -549,6 +559,7 @@ impl<'a> Project<'a> {
     fn declarations_loops_wait_on(
         &self,
         types: &DeclaredTypes,
+        sites: &[Vec<LoopSite>],
         blanked: &[bool],
     ) -> Vec<Vec<String>> {
         // Each function name with the words, one of which its declaring
@@ -556,8 +567,7 @@ impl<'a> Project<'a> {
         // declarations of the types to look in first.
         let mut names: Vec<(String, Vec<String>)> = Vec::new();
         let mut type_declarations: Vec<Vec<String>> = Vec::new();
-        for (f, file) in self.files.iter().enumerate() {
-            let sites: Vec<LoopSite> = self.writing_loop_sites(f).collect();
+        for ((f, file), sites) in self.files.iter().enumerate().zip(sites) {
             for &c in sites.iter().flat_map(|site| site.awaits_each_iteration) {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
