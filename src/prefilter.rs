@@ -123,6 +123,21 @@ fn whole_word(text: &str, start: usize, end: usize) -> bool {
     !joined_before && !joined_after
 }
 
+/// Whether a whole word `from`, in any case, follows `at` closely enough
+/// to be the same statement's (a select list of a dozen columns, written
+/// over a few lines).
+fn from_follows(text: &str, at: usize) -> bool {
+    const STATEMENT_REACH: usize = 600;
+    let mut end = (at + STATEMENT_REACH).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let window = &text.as_bytes()[at..end];
+    window.windows(4).enumerate().any(|(offset, word)| {
+        word.eq_ignore_ascii_case(b"from") && whole_word(text, at + offset, at + offset + 4)
+    })
+}
+
 /// Whether `at` is in a comment on its line (`// ...`, or a line of a
 /// block comment starting with `*`): prose, where API names are words.
 fn in_line_comment(text: &str, at: usize) -> bool {
@@ -131,15 +146,25 @@ fn in_line_comment(text: &str, at: usize) -> bool {
 }
 
 /// Whether a SQL keyword at `start..end` is written as SQL: in capitals, or
-/// in a string (right after its opening quote, or after an odd number of
-/// quotes on its line).
+/// in lower case in a string (right after its opening quote, or after an
+/// odd number of quotes on its line). A keyword capitalised as a sentence
+/// starts (`"Select the columns"`) is prose: SQL is written in one case.
+/// A `select` counts only when a `from` follows it: the queries a rule
+/// reads filter or order a table's rows (`"ls | select name"` in a shell's
+/// examples, `SELECT 1`, are none).
 fn written_as_sql(text: &str, start: usize, end: usize) -> bool {
     if !whole_word(text, start, end) {
         return false;
     }
     let keyword = &text[start..end];
+    if keyword.trim_end().eq_ignore_ascii_case("select") && !from_follows(text, end) {
+        return false;
+    }
     if !keyword.chars().any(|c| c.is_ascii_lowercase()) {
         return true;
+    }
+    if keyword.chars().any(|c| c.is_ascii_uppercase()) {
+        return false;
     }
     let before = &text[..start];
     if before.trim_end().ends_with('"') {
@@ -639,6 +664,30 @@ mod tests {
             "list.select { it.vacuum }",
             Language::Kotlin
         ));
+    }
+
+    /// A `select` is a query a rule reads only with the `from` of the
+    /// table it reads; a keyword capitalised like a sentence is prose.
+    #[test]
+    fn a_select_is_sql_with_its_from_and_in_one_case() {
+        let sql = |text: &str| mentions_storage(text, Language::Rust);
+        assert!(sql(
+            "let q = \"SELECT id,\n  title\n  FROM notes WHERE x = ?\";"
+        ));
+        assert!(sql("conn.prepare(&format!(\"select * from [{table}]\"))"));
+        assert!(sql(
+            "const Q: &str = \"SELECT count(*) \" +\n    \"From notes\";"
+        ));
+        assert!(!sql("description: \"Select a column in a table.\","));
+        assert!(!sql("description: \"Select rows from the input.\","));
+        assert!(!sql("example: \"ls | select name\","));
+        assert!(!sql("conn.query_row_x(\"SELECT 1\", [], |r| r.get(0))"));
+        assert!(!sql(
+            "let q = \"SELECT name\"; let fromage = 1; from_str(q)"
+        ));
+        // Other keywords keep their one-case rule.
+        assert!(sql("let q = \"pragma journal_mode = wal\";"));
+        assert!(!sql("let s = \"Vacuum the cache\";"));
     }
 
     #[test]
