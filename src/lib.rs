@@ -40,7 +40,7 @@ pub use crate::context::Options;
 use crate::context::TestCode;
 use crate::diagnostic::Diagnostic;
 use crate::discover::{DiscoverError, Discovered};
-use crate::prefilter::{Hit, Identifiers};
+use crate::prefilter::{Hit, Identifiers, UnparsedDeclarations};
 use crate::project::{FileSummary, Project, ProjectFile};
 use crate::rules::{FileContext, RULES};
 use crate::source::SourceFile;
@@ -365,13 +365,16 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     // The project stage's time is the loop's less its parallel file passes.
     let passes_started = Instant::now();
     let mut in_file_passes = Duration::ZERO;
+    // Whether a type is a library's depends on the files not parsed too:
+    // one of them may declare it.
+    let unparsed = UnparsedDeclarations::of(skipped.iter().map(|(.., identifiers)| identifiers));
     // The project of the last pass is the whole project's when no file
     // joins after it.
     let project_findings = loop {
         if options.cancel.is_cancelled() {
             break Vec::new();
         }
-        let project = project_of(&analysed);
+        let project = project_of_parsed(&analysed, &unparsed);
         if pass == MAX_PASSES || skipped.is_empty() && declarations_only.is_empty() {
             break run_project_rules(&project);
         }
@@ -562,8 +565,18 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
 }
 
 /// The project stage over files the file stage analysed.
+#[cfg(test)]
 pub(crate) fn project_of(analysed: &[(SourceFile, Analysis)]) -> Project<'_> {
-    Project::new(
+    project_of_parsed(analysed, &UnparsedDeclarations::default())
+}
+
+/// The project of the files parsed so far, `unparsed` telling what the
+/// files not parsed declare.
+pub(crate) fn project_of_parsed<'a>(
+    analysed: &'a [(SourceFile, Analysis)],
+    unparsed: &UnparsedDeclarations,
+) -> Project<'a> {
+    Project::with_unparsed(
         analysed
             .iter()
             .map(|(source, analysis)| ProjectFile {
@@ -571,6 +584,7 @@ pub(crate) fn project_of(analysed: &[(SourceFile, Analysis)]) -> Project<'_> {
                 summary: &analysis.summary,
             })
             .collect(),
+        unparsed,
     )
 }
 

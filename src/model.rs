@@ -180,6 +180,9 @@ pub struct Function {
     /// managed::Manager for Pool`): when the trait is a library's, the
     /// library calls it.
     pub implements: Option<String>,
+    /// Written `override` (Kotlin, Swift): it replaces a supertype's
+    /// method, so whatever calls the supertype's calls it too.
+    pub overrides: bool,
 }
 
 impl Function {
@@ -194,6 +197,7 @@ impl Function {
             has_body: true,
             asynchronous: false,
             implements: None,
+            overrides: false,
         }
     }
 }

@@ -369,6 +369,30 @@ pub struct Identifiers {
     declarations: Box<[u64]>,
 }
 
+/// The declarations (`class Store`, `trait Manager`) written in files the
+/// project stage has not parsed, as far as their identifiers tell: a type
+/// not declared in the parsed files is a library's only if it is not
+/// declared in these either.
+#[derive(Debug, Default)]
+pub struct UnparsedDeclarations(foldhash::HashSet<u64>);
+
+impl UnparsedDeclarations {
+    pub fn of<'a>(files: impl IntoIterator<Item = &'a Identifiers>) -> UnparsedDeclarations {
+        UnparsedDeclarations(
+            (files.into_iter())
+                .flat_map(|identifiers| identifiers.declarations.iter().copied())
+                .collect(),
+        )
+    }
+
+    /// Whether some file not parsed declares type `name`.
+    pub fn declare_type(&self, name: &str) -> bool {
+        type_declarations_of(name)
+            .iter()
+            .any(|declaration| self.0.contains(&hash(declaration.as_bytes())))
+    }
+}
+
 /// The keywords that declare a function in Kotlin, Swift and Rust.
 const FUNCTION_KEYWORDS: [&str; 3] = ["fun", "func", "fn"];
 

@@ -1656,12 +1656,14 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         let file_private = self.has_modifier(node, "private");
         let has_body = child_of_kind(node, "function_body").is_some();
         let asynchronous = self.has_modifier(node, "suspend");
+        let overrides = self.has_modifier(node, "override");
         if let NodeKind::Function(function) = &mut self.model.nodes[id.index()].kind {
             function.returns = returns;
             function.extends = extends;
             function.file_private = file_private;
             function.has_body = has_body;
             function.asynchronous = asynchronous;
+            function.overrides = overrides;
         }
         self.function_parts(node, ctx.body(id));
     }
@@ -3495,7 +3497,7 @@ abstract class AppDatabase : RoomDatabase()
     #[test]
     fn declarations_keep_package_visibility_return_and_extended_types() {
         let model = lower_text(
-            "package app.data\n\nclass Store {\n    private fun helper(): Int = 1\n    fun dao(): NoteDao? = null\n}\nfun Store.extra(sql: String): List<Int> = listOf()\n",
+            "package app.data\n\nclass Store : Base() {\n    private fun helper(): Int = 1\n    fun dao(): NoteDao? = null\n    protected override fun onClear() {}\n}\nfun Store.extra(sql: String): List<Int> = listOf()\n",
         );
         assert_eq!(model.package.as_deref(), Some("app.data"));
         let summary: Vec<(&str, Option<&str>, bool, Option<&str>)> = model
@@ -3515,9 +3517,15 @@ abstract class AppDatabase : RoomDatabase()
             [
                 ("helper", Some("Int"), true, None),
                 ("dao", Some("NoteDao"), false, None),
+                ("onClear", None, false, None),
                 ("extra", Some("List"), false, Some("Store")),
             ]
         );
+        let overrides: Vec<&str> = (model.functions())
+            .filter(|(_, f)| f.overrides)
+            .map(|(_, f)| f.name.as_str())
+            .collect();
+        assert_eq!(overrides, ["onClear"]);
     }
 
     /// The one-walk exits agree with the descent from the root for every

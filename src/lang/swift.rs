@@ -431,6 +431,15 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             })
     }
 
+    /// `override func`: a member modifier.
+    fn overrides(&self, node: TsNode) -> bool {
+        children(node)
+            .into_iter()
+            .filter(|c| c.kind_name() == "modifiers")
+            .flat_map(children)
+            .any(|m| m.kind_name() == "member_modifier" && self.text(m).trim() == "override")
+    }
+
     fn lower_function(&mut self, node: TsNode, parent: Option<NodeId>, kind: FunctionKind) {
         let keyword = |k: &str| children(node).into_iter().find(|c| c.kind_name() == k);
         let (name, name_range) = match node.kind_name() {
@@ -453,6 +462,7 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .find(|c| c.is_named())
             .and_then(|t| self.type_name(t));
         function.file_private = self.is_file_private(node);
+        function.overrides = self.overrides(node);
         function.asynchronous = children(node).into_iter().any(|c| c.kind_name() == "async");
         let id = self.push(parent, node.byte_range(), NodeKind::Function(function));
         let mut last_parameter = None;
@@ -2442,20 +2452,28 @@ let top = 3
     }
 
     #[test]
-    fn functions_keep_visibility_and_return_type() {
+    fn functions_keep_visibility_return_type_and_override() {
         let (_, model) = lower_src(
-            "class Store {\n    private func helper() -> Int { 1 }\n    fileprivate func other() {}\n    func queue() -> DatabaseQueue? { nil }\n    private(set) var count = 0\n}\n",
+            "class Store: Base {\n    private func helper() -> Int { 1 }\n    fileprivate func other() {}\n    func queue() -> DatabaseQueue? { nil }\n    private(set) var count = 0\n    override public func viewDidLoad() {}\n}\n",
         );
-        let summary: Vec<(&str, Option<&str>, bool)> = model
+        let summary: Vec<(&str, Option<&str>, bool, bool)> = model
             .functions()
-            .map(|(_, f)| (f.name.as_str(), f.returns.as_deref(), f.file_private))
+            .map(|(_, f)| {
+                (
+                    f.name.as_str(),
+                    f.returns.as_deref(),
+                    f.file_private,
+                    f.overrides,
+                )
+            })
             .collect();
         assert_eq!(
             summary,
             [
-                ("helper", Some("Int"), true),
-                ("other", None, true),
-                ("queue", Some("DatabaseQueue"), false),
+                ("helper", Some("Int"), true, false),
+                ("other", None, true, false),
+                ("queue", Some("DatabaseQueue"), false, false),
+                ("viewDidLoad", None, false, true),
             ]
         );
     }

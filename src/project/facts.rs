@@ -79,6 +79,8 @@ pub struct FunctionSummary {
     pub asynchronous: bool,
     /// The trait whose method this is, in a Rust trait implementation.
     pub implements: Option<String>,
+    /// Written `override` (Kotlin, Swift).
+    pub overrides: bool,
     /// Closes a database connection itself.
     pub closes_connection: bool,
     /// The declared return type (`Self` as written).
@@ -359,6 +361,7 @@ impl FileSummary {
                         has_body: function.has_body,
                         asynchronous: function.asynchronous,
                         implements: function.implements.clone(),
+                        overrides: function.overrides,
                         closes_connection: closing.contains(&id),
                         returns: function.returns.clone(),
                         parameters: parameters(model, id)

@@ -31,7 +31,7 @@ pub use sql::BorrowedSql;
 use crate::context;
 use crate::lang::sql::SqlFact;
 use crate::model::FunctionKind;
-use crate::prefilter;
+use crate::prefilter::{self, UnparsedDeclarations};
 use crate::source::SourceFile;
 use graph::CallGraph;
 use settings::Reach;
@@ -106,6 +106,86 @@ impl<'a> DeclaredTypes<'a> {
     }
 }
 
+/// Who calls a function besides the project (`library_callers`).
+#[derive(Debug, Default)]
+struct LibraryCallers {
+    /// The functions a library calls whatever the project does.
+    called: HashSet<FunctionRef>,
+    /// Overrides whose first declaration may be a library's, as soon as
+    /// the files declaring these supertypes, not parsed yet, tell.
+    undecided: HashMap<FunctionRef, Vec<String>>,
+}
+
+/// The functions a library calls whatever the project does, which no
+/// transaction of the project's can hold: an override whose first
+/// declaration is a library type's method (`override fun onCreateView` in
+/// a `Fragment`, or in a subclass overriding the project's override), and a
+/// method of a Rust implementation of a library's trait (`impl Future for
+/// Fetch`). An override whose supertypes include one declared in a file not
+/// parsed yet is undecided: that type may declare the method first.
+fn library_callers(files: &[ProjectFile], unparsed: &UnparsedDeclarations) -> LibraryCallers {
+    let types = DeclaredTypes::of(files);
+    // The (type, method) pairs the project declares first, not as overrides.
+    let introduced: HashSet<(&str, &str)> = (files.iter())
+        .flat_map(|file| file.summary.functions.iter())
+        .filter(|function| !function.overrides && function.implements.is_none())
+        .filter_map(|function| Some((function.owner.as_deref()?, function.name.as_str())))
+        .collect();
+    let library_type = |ty: &str| !types.types.contains(ty) && !unparsed.declare_type(ty);
+    // `Ok(true)`: the library's; `Err(types)`: undecided until those parse.
+    let overrides_library = |owner: &str, name: &str| -> Result<bool, Vec<String>> {
+        let mut pending = vec![owner];
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut library = false;
+        let mut not_parsed = Vec::new();
+        while let Some(ty) = pending.pop() {
+            if !seen.insert(ty) {
+                continue;
+            }
+            let supertypes = types.supertypes.get(ty).into_iter().flatten();
+            for supertype in supertypes.filter_map(|supertype| type_word(supertype)) {
+                if introduced.contains(&(supertype, name)) {
+                    return Ok(false);
+                }
+                if types.types.contains(supertype) {
+                    pending.push(supertype);
+                } else if library_type(supertype) {
+                    library = true;
+                } else {
+                    not_parsed.push(supertype.to_string());
+                }
+            }
+        }
+        if not_parsed.is_empty() {
+            Ok(library)
+        } else {
+            Err(not_parsed)
+        }
+    };
+    let mut callers = LibraryCallers::default();
+    for (f, file) in files.iter().enumerate() {
+        for (i, function) in file.summary.functions.iter().enumerate() {
+            let library = match (&function.owner, &function.implements) {
+                (_, Some(implemented)) => Ok(type_word(implemented).is_some_and(library_type)),
+                (Some(owner), None) if function.overrides => {
+                    overrides_library(owner, &function.name)
+                }
+                _ => Ok(false),
+            };
+            match library {
+                Ok(true) => {
+                    callers.called.insert((f, i));
+                }
+                Ok(false) => {}
+                Err(not_parsed) => {
+                    callers.undecided.insert((f, i), not_parsed);
+                }
+            }
+        }
+    }
+    callers
+}
+
 /// The identifier a type is written with in its declaration: the last
 /// segment of a path, without generic arguments (`a::Client<T>` is `Client`).
 fn type_word(ty: &str) -> Option<&str> {
@@ -164,17 +244,31 @@ pub struct Project<'a> {
     wal: Reach,
     /// Where any journal mode is chosen explicitly (WAL or a rollback journal).
     journal_choice: Reach,
+    /// The functions a library calls, and those it may.
+    library_callers: LibraryCallers,
 }
 
 impl<'a> Project<'a> {
+    /// The project of `files`, every file of it parsed.
     pub fn new(files: Vec<ProjectFile<'a>>) -> Project<'a> {
+        Project::with_unparsed(files, &UnparsedDeclarations::default())
+    }
+
+    /// The project of the files parsed so far, `unparsed` telling what the
+    /// others declare.
+    pub fn with_unparsed(
+        files: Vec<ProjectFile<'a>>,
+        unparsed: &UnparsedDeclarations,
+    ) -> Project<'a> {
         let graph = CallGraph::new(&files);
         let summaries = summaries::compute(&files, &graph);
         let borrowed = sql::borrowed(&files, &graph, &summaries);
         let wal = Reach::new(&files, &graph, &borrowed.facts, sets_wal);
         let journal_choice = Reach::new(&files, &graph, &borrowed.facts, sets_journal_mode);
+        let library_callers = library_callers(&files, unparsed);
         Project {
             files,
+            library_callers,
             borrowed_sql: borrowed.facts,
             writing_calls: borrowed.writing_calls,
             graph,
@@ -240,6 +334,9 @@ impl<'a> Project<'a> {
             return known;
         }
         memo.insert(function, false);
+        if self.library_callers.called.contains(&function) {
+            return false;
+        }
         let sites = self.graph.sites_of(function);
         let answer = !sites.is_empty()
             && sites.iter().all(|&(f, c)| {
@@ -372,7 +469,13 @@ impl<'a> Project<'a> {
         sites: &[Vec<LoopSite>],
     ) -> Vec<Vec<String>> {
         let mut names: Vec<Vec<String>> = Vec::new();
-        let held_by_callers = self.loops_callers_may_hold(sites);
+        let (held_by_callers, supertypes) = self.loops_callers_may_hold(sites);
+        // An override's supertypes, declared: whether a library calls it.
+        names.extend(
+            (supertypes.into_iter())
+                .flat_map(prefilter::type_declarations_of)
+                .map(|declaration| vec![declaration]),
+        );
         for (f, file) in self.files.iter().enumerate() {
             let holds_writes: HashSet<usize> = file
                 .summary
@@ -427,8 +530,11 @@ impl<'a> Project<'a> {
     /// transaction is held in one (`always_in_transaction`): those holding
     /// such a loop, and, up the calls made outside any transaction, those
     /// calling them. A function that writes without a loop is no question
-    /// for its callers, nor is one only ever called inside a transaction.
-    fn loops_callers_may_hold(&self, sites: &[Vec<LoopSite>]) -> HashSet<FunctionRef> {
+    /// for its callers, nor is one only ever called inside a transaction,
+    /// nor one a library calls (a framework's callback: the library's calls
+    /// hold no transaction of the project's). An override that may be one
+    /// waits for the declarations of its supertypes, which come second.
+    fn loops_callers_may_hold(&self, sites: &[Vec<LoopSite>]) -> (HashSet<FunctionRef>, Vec<&str>) {
         let mut pending: Vec<FunctionRef> = (sites.iter().enumerate())
             .flat_map(|(f, sites)| {
                 sites
@@ -437,7 +543,15 @@ impl<'a> Project<'a> {
             })
             .collect();
         let mut questions: HashSet<FunctionRef> = HashSet::new();
+        let mut supertypes = Vec::new();
         while let Some(function) = pending.pop() {
+            if self.library_callers.called.contains(&function) {
+                continue;
+            }
+            if let Some(not_parsed) = self.library_callers.undecided.get(&function) {
+                supertypes.extend(not_parsed.iter().map(String::as_str));
+                continue;
+            }
             if !questions.insert(function) {
                 continue;
             }
@@ -449,7 +563,9 @@ impl<'a> Project<'a> {
                 pending.extend(call.caller.map(|caller| (f, caller)));
             }
         }
-        questions
+        supertypes.sort_unstable();
+        supertypes.dedup();
+        (questions, supertypes)
     }
 
     /// The sites of file `file` that a loop repeats outside a transaction
@@ -1003,6 +1119,46 @@ mod tests {
             !words.contains(&group(&["saveIfNew", "NoteStore"])),
             "{words:?}"
         );
+    }
+
+    /// The framework calls a callback with no transaction of the app's
+    /// around it: who else calls it cannot hold its loop, unless the app
+    /// declares the method first.
+    #[test]
+    fn a_framework_callbacks_callers_are_not_searched_for_a_transaction() {
+        let activity = "package notes\n\nimport android.database.sqlite.SQLiteDatabase\n\nclass SyncActivity : BaseActivity() {\n    lateinit var db: SQLiteDatabase\n\n    override fun onResume() {\n        for (id in ids) {\n            db.execSQL(\"INSERT INTO notes(id) VALUES (?)\", arrayOf(id))\n        }\n    }\n}\n";
+        let searches_callers = |words: &[Vec<String>]| {
+            (words.iter()).any(|group| group.first().is_some_and(|word| word == "onResume"))
+        };
+        // `BaseActivity` declared nowhere in the project: a library's.
+        let analysed = files(&[("SyncActivity.kt", activity)]);
+        let words = crate::project_of(&analysed).words_for_next_pass(&[]);
+        assert!(!searches_callers(&words), "{words:?}");
+        // Declared in a file not parsed yet: the declaration comes first.
+        let base = crate::prefilter::Identifiers::of(
+            "open class BaseActivity : AppCompatActivity() {\n    override fun onResume() {}\n}\n",
+        );
+        let unparsed = UnparsedDeclarations::of([&base]);
+        let words = crate::project_of_parsed(&analysed, &unparsed).words_for_next_pass(&[]);
+        assert!(!searches_callers(&words), "{words:?}");
+        assert!(words.contains(&group(&["class BaseActivity"])), "{words:?}");
+        // Parsed, overriding a library's method in turn: still the library's.
+        let base_overrides = "package notes\n\nopen class BaseActivity : AppCompatActivity() {\n    override fun onResume() {}\n}\n";
+        let analysed = files(&[
+            ("SyncActivity.kt", activity),
+            ("BaseActivity.kt", base_overrides),
+        ]);
+        let words = crate::project_of(&analysed).words_for_next_pass(&[]);
+        assert!(!searches_callers(&words), "{words:?}");
+        // Parsed, declaring the method first: the app's callers matter.
+        let base_declares =
+            "package notes\n\nopen class BaseActivity {\n    open fun onResume() {}\n}\n";
+        let analysed = files(&[
+            ("SyncActivity.kt", activity),
+            ("BaseActivity.kt", base_declares),
+        ]);
+        let words = crate::project_of(&analysed).words_for_next_pass(&[]);
+        assert!(searches_callers(&words), "{words:?}");
     }
 
     #[test]
