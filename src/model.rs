@@ -183,6 +183,11 @@ pub struct Function {
     /// Written `override` (Kotlin, Swift): it replaces a supertype's
     /// method, so whatever calls the supertype's calls it too.
     pub overrides: bool,
+    /// The argument labels every call of it writes (Swift: `query` and
+    /// `values` for `func count(query: String, values: [Any])`): a
+    /// parameter's external name, but `_`, one with a default value, and a
+    /// function's, which a trailing closure passes without its label.
+    pub call_labels: Vec<String>,
 }
 
 impl Function {
@@ -198,6 +203,7 @@ impl Function {
             asynchronous: false,
             implements: None,
             overrides: false,
+            call_labels: Vec::new(),
         }
     }
 }

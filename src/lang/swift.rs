@@ -466,10 +466,18 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
         function.asynchronous = children(node).into_iter().any(|c| c.kind_name() == "async");
         let id = self.push(parent, node.byte_range(), NodeKind::Function(function));
         let mut last_parameter = None;
+        let mut labels: Vec<Option<String>> = Vec::new();
         for (field, child) in children_with_fields(node) {
             match (field, child.kind_name()) {
-                (_, "parameter") => last_parameter = self.lower_parameter(child, id),
+                (_, "parameter") => {
+                    labels.push(self.call_label(child));
+                    last_parameter = self.lower_parameter(child, id);
+                }
                 (Some("default_value"), _) => {
+                    // A call may leave the parameter, and its label, out.
+                    if let Some(label) = labels.last_mut() {
+                        *label = None;
+                    }
                     let value = self.lower_expr(child, last_parameter.or(Some(id)));
                     if let Some(parameter) = last_parameter {
                         set_binding_init(&mut self.model, parameter, value);
@@ -482,6 +490,29 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
                 _ => self.lower_node(child, Some(id), Scope::Local),
             }
         }
+        // A subscript's parameters have no labels at its uses (`x[key]`).
+        if node.kind_name() != "subscript_declaration" {
+            if let NodeKind::Function(function) = &mut self.model.nodes[id.index()].kind {
+                function.call_labels = labels.into_iter().flatten().collect();
+            }
+        }
+    }
+
+    /// The label a call writes for parameter `node`: its external name
+    /// (`query` in `query: String`, `from` in `from start: Int`), none for
+    /// `_` or a function type (a trailing closure drops its label).
+    fn call_label(&self, node: TsNode) -> Option<String> {
+        let parts = children(node);
+        let colon = parts.iter().find(|c| c.kind_name() == ":")?;
+        let written_type = self
+            .text(node)
+            .get(colon.end_byte() - node.start_byte()..)?;
+        if written_type.contains("->") {
+            return None;
+        }
+        let label = self.text(*parts.first()?);
+        let identifier = label.chars().all(|c| c.is_alphanumeric() || c == '_');
+        (identifier && label != "_" && !label.is_empty()).then(|| label.to_string())
     }
 
     fn lower_parameter(&mut self, node: TsNode, function: NodeId) -> Option<NodeId> {
@@ -2474,6 +2505,34 @@ let top = 3
                 ("other", None, true, false),
                 ("queue", Some("DatabaseQueue"), false, false),
                 ("viewDidLoad", None, false, true),
+            ]
+        );
+    }
+
+    /// A call writes the external names of the parameters that have no
+    /// default and take no closure; a subscript's uses write none.
+    #[test]
+    fn functions_keep_the_labels_their_calls_write() {
+        let (_, model) = lower_src(
+            "class DataManager {\n    init(dbQueue: FMDatabaseQueue, shouldClose: Bool = true) {}\n    func count(query: String, values: [Any]?) -> Int { 0 }\n    func save(_ episode: Episode) {}\n    func move(from start: Int, to end: Int) {}\n    func run(work: @escaping () -> Void) {}\n    subscript(key: String) -> Int { 0 }\n}\n",
+        );
+        let labels: Vec<(&str, Vec<&str>)> = (model.functions())
+            .map(|(_, f)| {
+                (
+                    f.name.as_str(),
+                    f.call_labels.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                ("init", vec!["dbQueue"]),
+                ("count", vec!["query", "values"]),
+                ("save", vec![]),
+                ("move", vec!["from", "to"]),
+                ("run", vec![]),
+                ("subscript", vec![]),
             ]
         );
     }

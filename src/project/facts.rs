@@ -81,6 +81,8 @@ pub struct FunctionSummary {
     pub implements: Option<String>,
     /// Written `override` (Kotlin, Swift).
     pub overrides: bool,
+    /// The argument labels every call writes (Swift).
+    pub call_labels: Vec<String>,
     /// Closes a database connection itself.
     pub closes_connection: bool,
     /// The declared return type (`Self` as written).
@@ -362,6 +364,7 @@ impl FileSummary {
                         asynchronous: function.asynchronous,
                         implements: function.implements.clone(),
                         overrides: function.overrides,
+                        call_labels: function.call_labels.clone(),
                         closes_connection: closing.contains(&id),
                         returns: function.returns.clone(),
                         parameters: parameters(model, id)

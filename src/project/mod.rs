@@ -612,8 +612,17 @@ impl<'a> Project<'a> {
         declared: &DeclaredTypes,
     ) -> Vec<Vec<String>> {
         let language = self.files[file].source.language;
+        // A Swift call writes the function's argument labels: `count` and
+        // `DataManager` are in most files of an app, `query` with them in
+        // the ones calling `count(query:values:)`.
+        let called = |words: Vec<String>| -> Vec<String> {
+            words
+                .into_iter()
+                .chain(function.call_labels.iter().cloned())
+                .collect()
+        };
         let Some(owner) = &function.owner else {
-            return vec![vec![function.name.clone()]];
+            return vec![called(vec![function.name.clone()])];
         };
         // A library's base (`NSObject`, a delegate protocol) dispatches to
         // the method from code the project does not hold. A supertype not
@@ -648,7 +657,10 @@ impl<'a> Project<'a> {
                 vec![first]
             };
             for initial in initials {
-                groups.push(vec![function.name.clone(), format!("{initial}{rest}")]);
+                groups.push(called(vec![
+                    function.name.clone(),
+                    format!("{initial}{rest}"),
+                ]));
             }
         }
         groups.sort();
@@ -1159,6 +1171,34 @@ mod tests {
         ]);
         let words = crate::project_of(&analysed).words_for_next_pass(&[]);
         assert!(searches_callers(&words), "{words:?}");
+    }
+
+    /// A Swift call writes the argument labels of the function it calls,
+    /// which a file using `count` and `EpisodeStore` otherwise need not hold.
+    #[test]
+    fn a_swift_functions_callers_hold_its_argument_labels() {
+        let store = "import SQLite3\n\nclass EpisodeStore {\n    var db: OpaquePointer?\n\n    func save(episode: String, in folder: String, notify: Bool = false, then done: () -> Void) {\n        sqlite3_exec(db, \"INSERT INTO episodes(uuid) VALUES ('x')\", nil, nil, nil)\n    }\n}\n";
+        let words = next_pass_words(&[("EpisodeStore.swift", store)]);
+        // Not `notify`, which has a default, nor `then`, a closure's label a
+        // trailing closure leaves out.
+        assert!(
+            words.contains(&group(&["save", "EpisodeStore", "episode", "in"])),
+            "{words:?}"
+        );
+        assert!(
+            !(words.iter())
+                .any(|group| group.first().is_some_and(|word| word == "save") && group.len() != 4),
+            "{words:?}"
+        );
+        let joins = |text: &str| {
+            crate::prefilter::Words::new(&words, &[]).find(text) == crate::prefilter::Hit::Use
+        };
+        assert!(joins(
+            "let store = EpisodeStore()\nfor e in list { store.save(episode: e, in: \"f\") { } }\n"
+        ));
+        assert!(!joins(
+            "let store = EpisodeStore()\nlet n = list.count\nsave(x)\n"
+        ));
     }
 
     #[test]
