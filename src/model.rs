@@ -53,6 +53,8 @@ pub struct Model {
     /// `extension View`, Rust `impl Display for Note`. They make the type's
     /// values reach project functions, not the type the project's own.
     pub extensions: foldhash::HashSet<NodeId>,
+    /// Kotlin `object` declarations: singletons, which no type extends.
+    pub objects: foldhash::HashSet<NodeId>,
     /// Calls that run only on some branch (an `if`, a `when`/`switch` arm,
     /// the right of `?:` or `&&`) of the code between them and their
     /// nearest loop, closure or function: not every time that code runs.
@@ -469,6 +471,7 @@ impl Model {
             package: None,
             supertypes: Vec::new(),
             extensions: Default::default(),
+            objects: Default::default(),
             aliases: Vec::new(),
             conditional_calls: Default::default(),
             child_lists: OnceLock::new(),

@@ -385,10 +385,11 @@ impl UnparsedDeclarations {
         )
     }
 
-    /// Whether some file not parsed declares type `name`.
-    pub fn declare_type(&self, name: &str) -> bool {
-        type_declarations_of(name)
-            .iter()
+    /// Whether some file not parsed declares a type `name` that another
+    /// type can extend (not a Kotlin `object`).
+    pub fn declare_supertype(&self, name: &str) -> bool {
+        (type_declarations_of(name).iter())
+            .filter(|declaration| !declaration.starts_with("object "))
             .any(|declaration| self.0.contains(&hash(declaration.as_bytes())))
     }
 }

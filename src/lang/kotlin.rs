@@ -1618,6 +1618,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             None => "object".to_string(),
         };
         let id = self.push(ctx, node.byte_range(), NodeKind::TypeDecl { name });
+        if node.kind_name() == "object_declaration" {
+            self.model.objects.insert(id);
+        }
         let scope = if node.kind_name() == "object_literal" {
             Scope::Class
         } else {

@@ -38,6 +38,8 @@ pub struct FileSummary {
     /// Of `types`, those declared here rather than only extended (an
     /// `extension View` adds to the library's `View`).
     pub own_types: Vec<String>,
+    /// Of `own_types`, the Kotlin `object`s: no type has one as supertype.
+    pub objects: Vec<String>,
     /// Properties and top-level values with what their type is.
     pub properties: Vec<PropertyFact>,
     /// (type, supertype) pairs: a type has its supertypes' methods too.
@@ -379,6 +381,9 @@ impl FileSummary {
                         summary.types.push(name.clone());
                         if !model.extensions.contains(&id) {
                             summary.own_types.push(name.clone());
+                        }
+                        if model.objects.contains(&id) {
+                            summary.objects.push(name.clone());
                         }
                     }
                     if connections::holds_database_locator(model, id) {

@@ -44,6 +44,8 @@ use summaries::Summary;
 /// order: asked for every function that matters, so indexed once.
 struct DeclaredTypes<'a> {
     types: HashSet<&'a str>,
+    /// Of `types`, the names declared only as Kotlin `object`s.
+    objects_only: HashSet<&'a str>,
     supertypes: HashMap<&'a str, Vec<&'a str>>,
 }
 
@@ -87,13 +89,23 @@ impl<'a> DeclaredTypes<'a> {
     fn of(files: &[ProjectFile<'a>]) -> DeclaredTypes<'a> {
         let mut declared = DeclaredTypes {
             types: HashSet::new(),
+            objects_only: HashSet::new(),
             supertypes: HashMap::new(),
         };
+        let mut extensible: HashSet<&str> = HashSet::new();
         for file in files {
             let summary: &'a FileSummary = file.summary;
             declared
                 .types
                 .extend(summary.own_types.iter().map(String::as_str));
+            declared
+                .objects_only
+                .extend(summary.objects.iter().map(String::as_str));
+            extensible.extend(
+                (summary.own_types.iter())
+                    .filter(|ty| !summary.objects.contains(ty))
+                    .map(String::as_str),
+            );
             for (ty, supertype) in &summary.supertypes {
                 declared
                     .supertypes
@@ -102,7 +114,15 @@ impl<'a> DeclaredTypes<'a> {
                     .push(supertype.as_str());
             }
         }
+        declared.objects_only.retain(|ty| !extensible.contains(ty));
         declared
+    }
+
+    /// Whether `ty` names a type of the project that another can extend:
+    /// an `object Fragment` of extensions is not the `Fragment` a class
+    /// extends.
+    fn declares_supertype(&self, ty: &str) -> bool {
+        self.types.contains(ty) && !self.objects_only.contains(ty)
     }
 }
 
@@ -131,7 +151,7 @@ fn library_callers(files: &[ProjectFile], unparsed: &UnparsedDeclarations) -> Li
         .filter(|function| !function.overrides && function.implements.is_none())
         .filter_map(|function| Some((function.owner.as_deref()?, function.name.as_str())))
         .collect();
-    let library_type = |ty: &str| !types.types.contains(ty) && !unparsed.declare_type(ty);
+    let library_type = |ty: &str| !types.declares_supertype(ty) && !unparsed.declare_supertype(ty);
     // `Ok(true)`: the library's; `Err(types)`: undecided until those parse.
     let overrides_library = |owner: &str, name: &str| -> Result<bool, Vec<String>> {
         let mut pending = vec![owner];
@@ -147,7 +167,7 @@ fn library_callers(files: &[ProjectFile], unparsed: &UnparsedDeclarations) -> Li
                 if introduced.contains(&(supertype, name)) {
                     return Ok(false);
                 }
-                if types.types.contains(supertype) {
+                if types.declares_supertype(supertype) {
                     pending.push(supertype);
                 } else if library_type(supertype) {
                     library = true;
@@ -636,7 +656,7 @@ impl<'a> Project<'a> {
             .into_iter()
             .flatten()
         {
-            if declared.types.contains(supertype) {
+            if declared.declares_supertype(supertype) {
                 types.push(supertype);
             } else {
                 groups.extend(
@@ -1154,6 +1174,12 @@ mod tests {
         let words = crate::project_of_parsed(&analysed, &unparsed).words_for_next_pass(&[]);
         assert!(!searches_callers(&words), "{words:?}");
         assert!(words.contains(&group(&["class BaseActivity"])), "{words:?}");
+        // An `object` of the same name, holding extensions, is no supertype.
+        let extensions =
+            "package notes\n\nobject BaseActivity {\n    fun BaseActivity.finishQuietly() {}\n}\n";
+        let analysed = files(&[("SyncActivity.kt", activity), ("Extensions.kt", extensions)]);
+        let words = crate::project_of(&analysed).words_for_next_pass(&[]);
+        assert!(!searches_callers(&words), "{words:?}");
         // Parsed, overriding a library's method in turn: still the library's.
         let base_overrides = "package notes\n\nopen class BaseActivity : AppCompatActivity() {\n    override fun onResume() {}\n}\n";
         let analysed = files(&[
