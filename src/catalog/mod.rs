@@ -728,12 +728,23 @@ pub fn classify(model: &Model, text: &str) -> Vec<Classified> {
                     .is_some_and(|rest| rest.starts_with('.') || rest.starts_with("::"))
         })
     };
+    // Whether each row's hints are in the file, looked up when a call of
+    // its name is met: a file read for another reason (a later pass joins
+    // it for its calls) may use a common name the hints would not place
+    // (`ctx.execute(sql)` on a dataframe's SQL context).
+    let mut hinted: Vec<Option<bool>> = vec![None; table.len()];
+    let mut placed = |index: usize, row: &Row| {
+        *hinted[index].get_or_insert_with(|| {
+            row.hints.is_empty() || row.hints.iter().any(|hint| text.contains(hint))
+        })
+    };
     let mut classified = Vec::new();
     for id in model.ids() {
         let op = match &model.node(id).kind {
-            NodeKind::Call(call) => table
-                .iter()
-                .filter(|row| row.name == call.name)
+            NodeKind::Call(call) => (table.iter().enumerate())
+                .filter(|(_, row)| row.name == call.name)
+                .filter(|&(index, row)| placed(index, row))
+                .map(|(_, row)| row)
                 .filter(|row| row.import.is_none_or(imported))
                 .filter(|row| receiver_matches(row.receiver, &types, id, call))
                 .find_map(|row| action_op(row.action, model, &types, id, call, text)),
@@ -1713,6 +1724,34 @@ pub fn is_log_call(language: Language, call: &Call) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::{Language, SourceFile};
+
+    fn ops_in(path: &str, language: Language, text: &str) -> Vec<Op> {
+        let file = SourceFile::from_text(path, language, text);
+        let model = crate::lang::lower(&file).expect("the text parses");
+        classify(&model, text).into_iter().map(|c| c.op).collect()
+    }
+
+    /// A row's hints place its common name in a file, whatever let the
+    /// file in: a later pass reads files for their calls, not for the
+    /// catalog's words.
+    #[test]
+    fn a_hinted_row_matches_only_where_its_hints_are() {
+        let run = "pub fn run(ctx: &mut Context, query: &str) {\n    ctx.execute(query);\n}\n";
+        let executes = |ops: &[Op]| {
+            (ops.iter()).any(|op| matches!(op, Op::SqlExec { .. } | Op::SqlExecNamed { .. }))
+        };
+        assert!(!executes(&ops_in("src/query_df.rs", Language::Rust, run)));
+        let with_sqlite = format!(
+            "use rusqlite::Connection;\n\n{}",
+            run.replace("Context", "Connection")
+        );
+        assert!(executes(&ops_in(
+            "src/store.rs",
+            Language::Rust,
+            &with_sqlite
+        )));
+    }
 
     #[test]
     fn a_migration_header_gives_the_version_it_upgrades_to() {
