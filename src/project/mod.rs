@@ -553,7 +553,8 @@ impl<'a> Project<'a> {
     /// for its callers, nor is one only ever called inside a transaction,
     /// nor one a library calls (a framework's callback: the library's calls
     /// hold no transaction of the project's). An override that may be one
-    /// waits for the declarations of its supertypes, which come second.
+    /// waits for its supertypes' declarations, which the next pass looks
+    /// for (the supertypes are returned).
     fn loops_callers_may_hold(&self, sites: &[Vec<LoopSite>]) -> (HashSet<FunctionRef>, Vec<&str>) {
         let mut pending: Vec<FunctionRef> = (sites.iter().enumerate())
             .flat_map(|(f, sites)| {
