@@ -691,6 +691,23 @@ mod tests {
         ));
     }
 
+    /// A Rust file naming only a transaction is left to the later passes,
+    /// which find it calling a writer or declaring the helper a loop's
+    /// closure is handed to; a Kotlin one may hold an extension helper the
+    /// declaration search cannot name, and is read.
+    #[test]
+    fn a_rust_transaction_alone_passes_no_file() {
+        let rust = "use crate::Transaction;\n\nfn keys(db: &Db) -> Result<()> {\n    let tx: Transaction = db.transaction(&[\"keys\"])?;\n    tx.await\n}\n";
+        assert!(!mentions_storage(rust, Language::Rust));
+        let written = rust.replace(
+            "tx.await",
+            "tx.execute(\"DELETE FROM keys\", [])?;\n    tx.commit()",
+        );
+        assert!(mentions_storage(&written, Language::Rust));
+        let kotlin = "fun SQLiteDatabase.inTransaction(block: () -> Unit) {\n    beginTransaction()\n    try { block(); setTransactionSuccessful() } finally { endTransaction() }\n}\n";
+        assert!(mentions_storage(kotlin, Language::Kotlin));
+    }
+
     /// A `select` is a query a rule reads only with the `from` of the
     /// table it reads; a keyword capitalised like a sentence is prose.
     #[test]

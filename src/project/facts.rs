@@ -312,6 +312,16 @@ impl FileSummary {
             .copied()
     }
 
+    /// The calls a write's or a call's closures are handed to
+    /// (`db.in_transaction(|tx| ..)`): a project helper among them may run
+    /// the closure in a transaction.
+    pub fn closure_takers(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.writes.iter())
+            .flat_map(|write| &write.handed_to)
+            .chain(self.calls.iter().flat_map(|call| &call.handed_to))
+            .copied()
+    }
+
     /// Summarises a file for the project stage. Nothing located in
     /// `excluded` (test code) is kept: it is no caller, no open, no write and
     /// no query that could count as evidence.

@@ -18,8 +18,9 @@ pub struct CallGraph {
     /// holds one element at most (`Single`, `Result`): their closure runs once.
     single_value_iterations: HashSet<CallRef>,
     /// The receiver's type, when the resolver can tell it, of each call an
-    /// iteration waits on that reaches no project function: where a later
-    /// pass looks for the method's declaration.
+    /// iteration waits on, or a loop's closure is handed to, that reaches
+    /// no project function: where a later pass looks for the method's
+    /// declaration.
     waited_receivers: HashMap<CallRef, String>,
 }
 
@@ -72,7 +73,7 @@ impl CallGraph {
         let mut waited_receivers = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let summary = file.summary;
-            for c in summary.waited_calls() {
+            for c in summary.waited_calls().chain(summary.closure_takers()) {
                 if matches!(targets[f][c], Target::App(_)) {
                     continue;
                 }

@@ -236,6 +236,9 @@ struct LoopSite<'p> {
     awaits_each_iteration: &'p [usize],
     /// The call whose closure repeats the site (`forEach`, `flatMap`).
     iterated_by: Option<usize>,
+    /// The calls the closures around the site are handed to: a helper
+    /// among them may run its closure in a transaction.
+    handed_to: &'p [usize],
 }
 
 /// A function somewhere in the project: (file, function) indices.
@@ -603,6 +606,7 @@ impl<'a> Project<'a> {
                 function: write.place.function,
                 awaits_each_iteration: &write.awaits_each_iteration,
                 iterated_by: write.iterated_by,
+                handed_to: &write.handed_to,
             });
         let calls = (summary.calls.iter().enumerate())
             .filter(move |&(c, call)| {
@@ -614,6 +618,7 @@ impl<'a> Project<'a> {
                 function: call.caller,
                 awaits_each_iteration: &call.awaits_each_iteration,
                 iterated_by: call.iterated_by,
+                handed_to: &call.handed_to,
             });
         writes.chain(calls)
     }
@@ -717,7 +722,12 @@ impl<'a> Project<'a> {
         let mut names: Vec<(String, Vec<String>)> = Vec::new();
         let mut type_declarations: Vec<Vec<String>> = Vec::new();
         for ((f, file), sites) in self.files.iter().enumerate().zip(sites) {
-            for &c in sites.iter().flat_map(|site| site.awaits_each_iteration) {
+            // What each iteration waits on, and the helpers the loop's
+            // closures are handed to (`db.in_transaction(|tx| for ..)`),
+            // whose declarations say whether they run them in a transaction.
+            let depends_on = (sites.iter())
+                .flat_map(|site| site.awaits_each_iteration.iter().chain(site.handed_to));
+            for &c in depends_on {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
                 if !callees.is_empty() {
