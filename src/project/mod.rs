@@ -722,11 +722,17 @@ impl<'a> Project<'a> {
         let mut names: Vec<(String, Vec<String>)> = Vec::new();
         let mut type_declarations: Vec<Vec<String>> = Vec::new();
         for ((f, file), sites) in self.files.iter().enumerate().zip(sites) {
-            // What each iteration waits on, and the helpers the loop's
-            // closures are handed to (`db.in_transaction(|tx| for ..)`),
-            // whose declarations say whether they run them in a transaction.
-            let depends_on = (sites.iter())
-                .flat_map(|site| site.awaits_each_iteration.iter().chain(site.handed_to));
+            // What each iteration waits on, and in Rust the helpers the
+            // loop's closures are handed to (`db.in_transaction(|tx| for
+            // ..)`), whose declarations say whether they run them in a
+            // transaction: a Rust file naming only a transaction is not
+            // read for the catalog (`catalog::prefilter_terms`); a Kotlin
+            // or Swift helper is.
+            let rust = file.source.language == crate::source::Language::Rust;
+            let depends_on = sites.iter().flat_map(|site| {
+                let handed_to = if rust { site.handed_to } else { &[] };
+                site.awaits_each_iteration.iter().chain(handed_to)
+            });
             for &c in depends_on {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
