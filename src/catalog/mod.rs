@@ -635,6 +635,18 @@ pub fn chains_single_values(language: Language) -> bool {
     language == Language::Kotlin
 }
 
+/// Whether a file naming only a transaction is read for the catalog's
+/// words. A transaction holds writes and decides nothing alone: a Rust file
+/// naming only one (an IndexedDB or redb store's `transaction`) joins when
+/// the later passes find it calling a writer, or declaring the helper a
+/// writing loop's closure is handed to (`fn in_transaction`). A Kotlin
+/// helper is often an extension (`fun SQLiteDatabase.inTransaction`), which
+/// the declaration search cannot find by its name; in Swift the helper
+/// search joined files for library closures (`DispatchQueue`).
+pub fn reads_transaction_only_files(language: Language) -> bool {
+    language != Language::Rust
+}
+
 /// Whether a value is commonly reached through a getter named after its
 /// type with a lower-case initial (Room's `db.noteDao()`).
 pub fn getters_named_after_types(language: Language) -> bool {
@@ -698,17 +710,11 @@ pub fn imports_wal_by_default(import: &str) -> bool {
 /// so that a new row can never be missed by the prefilter. SQL keywords are
 /// `sql::KEYWORDS`, looked for in strings.
 pub fn prefilter_terms(language: Language) -> Vec<Vec<Word<'static>>> {
-    // A transaction holds writes and decides nothing alone: a Rust file
-    // that names only one (an IndexedDB or redb store's `transaction`)
-    // joins when the later passes find it calling a writer, or declaring
-    // the helper a writing loop's closure is handed to (`fn
-    // in_transaction`). A Kotlin helper is often an extension (`fun
-    // SQLiteDatabase.inTransaction`), which the declaration search cannot
-    // find by its name: Kotlin and Swift files keep these words.
     let mut terms: Vec<Vec<Word<'static>>> = rows(language)
         .iter()
         .filter(|row| {
-            language != Language::Rust || !matches!(row.action, Action::TxBegin | Action::TxEnd)
+            reads_transaction_only_files(language)
+                || !matches!(row.action, Action::TxBegin | Action::TxEnd)
         })
         .flat_map(Row::prefilter_terms)
         .chain(

@@ -73,7 +73,11 @@ impl CallGraph {
         let mut waited_receivers = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let summary = file.summary;
-            for c in summary.waited_calls().chain(summary.closure_takers()) {
+            // The helpers closures are handed to are looked for where the
+            // first pass does not read them (`words_for_next_pass`).
+            let helpers_unread = !catalog::reads_transaction_only_files(file.source.language);
+            let closure_takers = summary.closure_takers().filter(|_| helpers_unread);
+            for c in summary.waited_calls().chain(closure_takers) {
                 if matches!(targets[f][c], Target::App(_)) {
                     continue;
                 }

@@ -143,8 +143,11 @@ struct LibraryCallers {
 /// method of a Rust implementation of a library's trait (`impl Future for
 /// Fetch`). An override whose supertypes include one declared in a file not
 /// parsed yet is undecided: that type may declare the method first.
-fn library_callers(files: &[ProjectFile], unparsed: &UnparsedDeclarations) -> LibraryCallers {
-    let types = DeclaredTypes::of(files);
+fn library_callers(
+    files: &[ProjectFile],
+    types: &DeclaredTypes,
+    unparsed: &UnparsedDeclarations,
+) -> LibraryCallers {
     // The (type, method) pairs the project declares first, not as overrides.
     let introduced: HashSet<(&str, &str)> = (files.iter())
         .flat_map(|file| file.summary.functions.iter())
@@ -255,6 +258,8 @@ pub struct ProjectFile<'a> {
 /// All files' facts, with the joins project rules ask for.
 pub struct Project<'a> {
     pub files: Vec<ProjectFile<'a>>,
+    /// The types the files declare, and their supertypes.
+    declared_types: DeclaredTypes<'a>,
     /// SQL that runs in one place and is written in another: a constant of
     /// another file, or a statement handed to a project function that
     /// executes it.
@@ -288,9 +293,11 @@ impl<'a> Project<'a> {
         let borrowed = sql::borrowed(&files, &graph, &summaries);
         let wal = Reach::new(&files, &graph, &borrowed.facts, sets_wal);
         let journal_choice = Reach::new(&files, &graph, &borrowed.facts, sets_journal_mode);
-        let library_callers = library_callers(&files, unparsed);
+        let declared_types = DeclaredTypes::of(&files);
+        let library_callers = library_callers(&files, &declared_types, unparsed);
         Project {
             files,
+            declared_types,
             library_callers,
             borrowed_sql: borrowed.facts,
             writing_calls: borrowed.writing_calls,
@@ -462,14 +469,14 @@ impl<'a> Project<'a> {
 
     /// The word groups the next pass looks for in the files not parsed
     /// yet (`names_callers_matter` and `declarations_loops_wait_on`, with
-    /// `blanked` by file), the project's declared types read once for both.
+    /// `blanked` by file).
     pub fn words_for_next_pass(&self, blanked: &[bool]) -> Vec<Vec<String>> {
-        let types = DeclaredTypes::of(&self.files);
+        let types = &self.declared_types;
         let sites: Vec<Vec<LoopSite>> = (0..self.files.len())
             .map(|f| self.writing_loop_sites(f).collect())
             .collect();
-        let mut groups = self.names_callers_matter(&types, &sites);
-        groups.extend(self.declarations_loops_wait_on(&types, &sites, blanked));
+        let mut groups = self.names_callers_matter(types, &sites);
+        groups.extend(self.declarations_loops_wait_on(types, &sites, blanked));
         groups
     }
 
@@ -722,15 +729,14 @@ impl<'a> Project<'a> {
         let mut names: Vec<(String, Vec<String>)> = Vec::new();
         let mut type_declarations: Vec<Vec<String>> = Vec::new();
         for ((f, file), sites) in self.files.iter().enumerate().zip(sites) {
-            // What each iteration waits on, and in Rust the helpers the
-            // loop's closures are handed to (`db.in_transaction(|tx| for
-            // ..)`), whose declarations say whether they run them in a
-            // transaction: a Rust file naming only a transaction is not
-            // read for the catalog (`catalog::prefilter_terms`); a Kotlin
-            // or Swift helper is.
-            let rust = file.source.language == crate::source::Language::Rust;
+            // What each iteration waits on, and the helpers the loop's
+            // closures are handed to (`db.in_transaction(|tx| for ..)`),
+            // whose declarations say whether they run them in a
+            // transaction, where the first pass does not read those.
+            let helpers_unread =
+                !crate::catalog::reads_transaction_only_files(file.source.language);
             let depends_on = sites.iter().flat_map(|site| {
-                let handed_to = if rust { site.handed_to } else { &[] };
+                let handed_to = if helpers_unread { site.handed_to } else { &[] };
                 site.awaits_each_iteration.iter().chain(handed_to)
             });
             for &c in depends_on {
