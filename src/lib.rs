@@ -165,6 +165,9 @@ pub struct Statistics {
     /// matters (or one a loop waits on) and use none: parsed with their
     /// function bodies blanked (but the searched ones' and what they call).
     pub declarations_only: Tally,
+    /// Of the files let through later, those parsed with some function
+    /// bodies blanked, and the bytes blanked: not parsed.
+    pub blanked: Tally,
     /// Of the files let through, those whose analysis the cache held: not parsed.
     pub cached: Tally,
     /// The time spent on files (reading, scanning, parsing, the file
@@ -202,11 +205,36 @@ impl Report {
     }
 }
 
+/// A file analysed with the function bodies blanked that cannot matter:
+/// all of them when it joined for its declarations (`Hit::Declaration`),
+/// all but the searched functions' (`Hit::Searched`), or, when it joined
+/// for its calls (`Hit::Use`), those that cannot reach the functions called.
+struct Partial {
+    file: (SourceFile, Analysis),
+    /// The identifiers of the blanked bodies: a later pass whose names
+    /// they use parses the file whole.
+    unparsed: Identifiers,
+    unparsed_bytes: u64,
+    /// Joined for its calls, not for its declarations alone.
+    for_calls: bool,
+}
+
+/// A file of the project analysed in part (`Partial`), by its index in
+/// the files analysed, with its identifiers: a later pass that finds it
+/// using a name in what was blanked parses it whole.
+struct PartlyAnalysed<'a> {
+    index: usize,
+    found: &'a Discovered,
+    identifiers: Identifiers,
+    unparsed: Identifiers,
+    unparsed_bytes: u64,
+    for_calls: bool,
+}
+
 enum Outcome {
     Checked(Box<(SourceFile, Analysis)>),
-    /// Analysed from its declarations, and the bodies of the functions
-    /// searched for (`Hit::Declaration`, `Hit::Searched`).
-    Declared(Box<(SourceFile, Analysis)>),
+    /// Analysed with some function bodies blanked.
+    Partial(Box<Partial>),
     /// Read, and not worth parsing: its size in bytes, and its identifiers
     /// for the later passes.
     Skipped(u64, Identifiers),
@@ -313,19 +341,15 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let mut skipped = Vec::new();
     let statistics = &mut report.statistics;
     for ((found, outcome), &reported) in discovery.files.iter().zip(outcomes).zip(reported) {
-        match outcome {
-            Outcome::Checked(file) | Outcome::Declared(file) => {
-                let bytes = file.0.text.len() as u64;
-                statistics.discovered.add(bytes);
-                statistics.read.add(bytes);
-                statistics.storage_words.add(bytes);
-                analysed.push(*file);
-                analysed_reported.push(reported);
-            }
+        // The catalog's files are parsed whole: none comes back in part.
+        let file = match outcome {
+            Outcome::Checked(file) => *file,
+            Outcome::Partial(partial) => partial.file,
             Outcome::Skipped(bytes, identifiers) => {
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
                 skipped.push((found, reported, identifiers));
+                continue;
             }
             Outcome::TestCode => {
                 // Not read: its size is only worth a system call when asked for.
@@ -337,14 +361,22 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                 statistics.discovered.add(bytes);
                 statistics.test_code.add(bytes);
                 report.test_files += usize::from(reported);
+                continue;
             }
             Outcome::Failed(problem) => {
                 statistics.discovered.add(0);
                 if reported {
                     report.problems.push(problem);
                 }
+                continue;
             }
-        }
+        };
+        let bytes = file.0.text.len() as u64;
+        statistics.discovered.add(bytes);
+        statistics.read.add(bytes);
+        statistics.storage_words.add(bytes);
+        analysed.push(file);
+        analysed_reported.push(reported);
     }
     // Further passes: a file that names no storage API but calls the
     // project's own storage functions (a loop calling `repository.save`)
@@ -357,10 +389,10 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     const MAX_UNCOUNTED: usize = 2;
     let mut uncounted = 0;
     let mut searched: HashSet<Vec<String>> = HashSet::new();
-    // Files analysed from their declarations alone, by their index in
-    // `analysed`: a later pass that finds them using a name parses them whole.
-    // Their identifiers answer the later passes' words as their texts would.
-    let mut declarations_only: Vec<(usize, &Discovered, Identifiers)> = Vec::new();
+    // Files analysed in part: a later pass that finds them using a name
+    // where they were blanked parses them whole. Their identifiers answer
+    // the later passes' words as their texts would.
+    let mut partly_analysed: Vec<PartlyAnalysed> = Vec::new();
     let mut pass = 0;
     // The project stage's time is the loop's less its parallel file passes.
     let passes_started = Instant::now();
@@ -375,13 +407,13 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             break Vec::new();
         }
         let project = project_of_parsed(&analysed, &unparsed);
-        if pass == MAX_PASSES || skipped.is_empty() && declarations_only.is_empty() {
+        if pass == MAX_PASSES || skipped.is_empty() && partly_analysed.is_empty() {
             break run_project_rules(&project);
         }
         pass += 1;
         let mut blanked = vec![false; analysed.len()];
-        for &(index, ..) in &declarations_only {
-            blanked[index] = true;
+        for partial in &partly_analysed {
+            blanked[partial.index] = true;
         }
         let names: Vec<Vec<String>> = (project.words_for_next_pass(&blanked).into_iter())
             .filter(|group| searched.insert(group.clone()))
@@ -416,14 +448,17 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                         .collect()
                 },
                 || {
-                    (declarations_only.par_iter())
-                        .map(|(index, found, identifiers)| {
-                            let hit = (words.find_in(identifiers))
-                                .unwrap_or_else(|| words.find(&analysed[*index].0.text));
+                    (partly_analysed.par_iter())
+                        .map(|partial| {
+                            let hit = (words
+                                .find_in_parts(&partial.identifiers, &partial.unparsed))
+                            .unwrap_or_else(|| words.find(&analysed[partial.index].0.text));
                             // A function searched for now may have had its
                             // body blanked.
                             let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
-                            whole.then(|| check_discovered(found, options, Filter::Whole, cache))
+                            whole.then(|| {
+                                check_discovered(partial.found, options, Filter::Whole, cache)
+                            })
                         })
                         .collect()
                 },
@@ -433,26 +468,27 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         // A pass that adds nothing leaves the project as it is: its
         // findings are the whole project's.
         let joined = |outcome: &Option<Outcome>| {
-            matches!(outcome, Some(Outcome::Checked(_) | Outcome::Declared(_)))
+            matches!(outcome, Some(Outcome::Checked(_) | Outcome::Partial(_)))
         };
         let reparsed_whole =
             |outcome: &Option<Outcome>| matches!(outcome, Some(Outcome::Checked(_)));
         let unchanged = !outcomes.iter().any(joined) && !reparsed.iter().any(reparsed_whole);
         let findings = unchanged.then(|| run_project_rules(&project));
         drop(project);
-        let mut still_declarations_only = Vec::new();
+        let mut still_partly_analysed = Vec::new();
         let mut parsed_whole_again = false;
-        for ((index, found, identifiers), outcome) in declarations_only.into_iter().zip(reparsed) {
+        for (partial, outcome) in partly_analysed.into_iter().zip(reparsed) {
+            let index = partial.index;
             match outcome {
                 Some(Outcome::Checked(file)) => {
                     parsed_whole_again = true;
                     let statistics = &mut report.statistics;
-                    statistics
-                        .declarations_only
-                        .remove(analysed[index].0.text.len() as u64);
-                    statistics
-                        .calls_storage_functions
-                        .add(file.0.text.len() as u64);
+                    statistics.blanked.remove(partial.unparsed_bytes);
+                    if !partial.for_calls {
+                        let bytes = file.0.text.len() as u64;
+                        statistics.declarations_only.remove(bytes);
+                        statistics.calls_storage_functions.add(bytes);
+                    }
                     analysed[index] = *file;
                 }
                 Some(Outcome::Failed(problem)) => {
@@ -463,12 +499,12 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                         report.problems.push(problem);
                     }
                 }
-                Some(Outcome::Declared(_) | Outcome::Skipped(..) | Outcome::TestCode) | None => {
-                    still_declarations_only.push((index, found, identifiers));
+                Some(Outcome::Partial(_) | Outcome::Skipped(..) | Outcome::TestCode) | None => {
+                    still_partly_analysed.push(partial);
                 }
             }
         }
-        declarations_only = still_declarations_only;
+        partly_analysed = still_partly_analysed;
         // Parsed whole when it joined, such a file would have had its
         // bodies' calls named by this pass: the next pass, which names
         // them, is not counted, a few times in a run (each pass rebuilds
@@ -490,11 +526,24 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     analysed.push(*file);
                     analysed_reported.push(reported);
                 }
-                Outcome::Declared(file) => {
-                    let bytes = file.0.text.len() as u64;
-                    report.statistics.declarations_only.add(bytes);
-                    declarations_only.push((analysed.len(), found, identifiers));
-                    analysed.push(*file);
+                Outcome::Partial(partial) => {
+                    let statistics = &mut report.statistics;
+                    let bytes = partial.file.0.text.len() as u64;
+                    if partial.for_calls {
+                        statistics.calls_storage_functions.add(bytes);
+                    } else {
+                        statistics.declarations_only.add(bytes);
+                    }
+                    statistics.blanked.add(partial.unparsed_bytes);
+                    partly_analysed.push(PartlyAnalysed {
+                        index: analysed.len(),
+                        found,
+                        identifiers,
+                        unparsed: partial.unparsed,
+                        unparsed_bytes: partial.unparsed_bytes,
+                        for_calls: partial.for_calls,
+                    });
+                    analysed.push(partial.file);
                     analysed_reported.push(reported);
                 }
                 Outcome::Failed(problem) if reported => report.problems.push(problem),
@@ -727,29 +776,45 @@ fn check_discovered_untimed(
         source.layout_path = found.layout_path.clone();
         source
     };
-    // A file that only declares what matters is analysed with its bodies
-    // blanked (but those of the functions searched for, and what they
-    // call), unless one holds a `storlint-ignore` comment the run judges.
-    let declarations = match hit {
-        Hit::None | Hit::Named => {
-            return Outcome::Skipped(text.len() as u64, Identifiers::of(&text))
-        }
-        Hit::Use => None,
-        Hit::Declaration | Hit::Searched if text.contains("storlint-ignore") => None,
-        Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
-        Hit::Searched => match &filter {
-            Filter::CallsOneOf(words, _) => {
+    if matches!(hit, Hit::None | Hit::Named) {
+        return Outcome::Skipped(text.len() as u64, Identifiers::of(&text));
+    }
+    // A file joining a later pass is analysed with the bodies blanked that
+    // cannot matter: all of them when it only declares what matters, all
+    // but those of the functions searched for and what they call, or all
+    // but those that may reach a function called. Not one holding a
+    // `storlint-ignore` comment the run judges.
+    let blanked = match &filter {
+        Filter::CallsOneOf(..) if text.contains("storlint-ignore") => None,
+        Filter::CallsOneOf(words, _) => match hit {
+            Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
+            Hit::Searched => {
                 let searched = words.searched_functions();
                 lang::bodies::blank_bodies_except(&text, found.language, &searched)
             }
-            Filter::StorageWords | Filter::Whole => None,
+            Hit::Use => lang::bodies::blank_bodies_apart_from(
+                &text,
+                found.language,
+                &words.called_names(),
+                &words.searched_functions(),
+            ),
+            Hit::None | Hit::Named => None,
         },
+        Filter::StorageWords | Filter::Whole => None,
     };
-    if let Some(declarations) = declarations {
+    if let Some(blanked) = blanked {
         // Blanking kept every offset: the analysis holds for the text. One
         // that fails (the lexer was wrong) leaves the file to be read whole.
-        if let Ok(analysis) = analyze_cached(&source_of(declarations), options, cache) {
-            return Outcome::Declared(Box::new((source_of(text), analysis)));
+        if let Ok(analysis) = analyze_cached(&source_of(blanked.text), options, cache) {
+            let bodies = (blanked.bodies.iter()).map(|body| &text[body.clone()]);
+            let unparsed = Identifiers::of(&bodies.clone().collect::<Vec<_>>().join("\n"));
+            let unparsed_bytes = bodies.map(|body| body.len() as u64).sum();
+            return Outcome::Partial(Box::new(Partial {
+                file: (source_of(text), analysis),
+                unparsed,
+                unparsed_bytes,
+                for_calls: hit == Hit::Use,
+            }));
         }
     }
     let source = source_of(text);

@@ -876,6 +876,7 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
             statistics.calls_storage_functions,
         ),
         ("parsed with bodies blanked", statistics.declarations_only),
+        ("later files' bodies blanked", statistics.blanked),
         ("of these, from the cache", statistics.cached),
     ];
     let mut table = String::from("statistics:\n");

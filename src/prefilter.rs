@@ -293,6 +293,14 @@ impl Words {
     /// `find` over a file's identifiers, as it would answer over its text;
     /// None when some word is not an identifier, and the text must be read.
     pub fn find_in(&self, identifiers: &Identifiers) -> Option<Hit> {
+        self.find_in_parts(identifiers, identifiers)
+    }
+
+    /// `find_in` for a file whose parts `unparsed` were not parsed (bodies
+    /// blanked): the groups are looked for in the whole file, the names
+    /// used only in those parts. A name used only where the file was
+    /// parsed is known to the project stage already.
+    pub fn find_in_parts(&self, whole: &Identifiers, unparsed: &Identifiers) -> Option<Hit> {
         let (groups, hashed, _) = &*self.0;
         let hashed = hashed.as_ref()?;
         let mut found = vec![false; groups.whole.len()];
@@ -304,17 +312,35 @@ impl Words {
                 .filter(|&word| groups.searches_declaration[word] == declarations)
                 .collect()
         };
-        let used_words = words_in(&identifiers.used, false);
-        for &word in &used_words {
+        for word in words_in(&unparsed.used, false) {
             used[word] = true;
         }
-        let mut found_words = used_words;
-        found_words.extend(words_in(&identifiers.declared_only, false));
-        found_words.extend(words_in(&identifiers.declarations, true));
+        let mut found_words = words_in(&whole.used, false);
+        found_words.extend(words_in(&whole.declared_only, false));
+        found_words.extend(words_in(&whole.declarations, true));
         for &word in &found_words {
             found[word] = true;
         }
         Some(self.decide(&found, &used, &found_words))
+    }
+
+    /// The words a body calling a group's function names: the function's
+    /// name, or its type's for an initializer (called `Store(..)`).
+    pub fn called_names(&self) -> Vec<&str> {
+        let (groups, ..) = &*self.0;
+        let mut names: Vec<&str> = (groups.groups.iter())
+            .filter(|words| !groups.searches_declaration[words[0]])
+            .map(|words| {
+                let name = groups.texts[words[0]].as_str();
+                match words.get(1) {
+                    Some(&owner) if name == "init" => groups.texts[owner].as_str(),
+                    _ => name,
+                }
+            })
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 
     /// The functions whose declarations the groups search for (`fetch`
@@ -861,5 +887,47 @@ mod tests {
         // An operator's name is looked for in the text.
         let operator = Words::new(&[vec!["==".to_string(), "Note".to_string()]], &[]);
         assert_eq!(operator.find_in(&Identifiers::of("a == b")), None);
+    }
+
+    /// A file parsed in part answers with its groups found anywhere and
+    /// its names used only where it was not parsed.
+    #[test]
+    fn a_file_parsed_in_part_answers_for_what_was_not_parsed() {
+        let words = Words::new(
+            &[
+                vec!["show".to_string(), "Board".to_string()],
+                vec!["fun fetch".to_string()],
+            ],
+            &[vec!["pin".to_string(), "NoteDao".to_string()]],
+        );
+        let whole = Identifiers::of(
+            "class Pins(val dao: NoteDao, val board: Board) {\n    fun pinOne() { dao.pin(1) }\n    fun pinAll() { board.show(2) }\n}",
+        );
+        let hit = |unparsed: &str| words.find_in_parts(&whole, &Identifiers::of(unparsed));
+        // `show` is called where the file was not parsed.
+        assert_eq!(hit(" board.show(2) "), Some(Hit::Use));
+        // Only `pin`, parsed already, is used: nothing to read again.
+        assert_eq!(hit(""), Some(Hit::Declaration));
+        // A name that mattered earlier, used where the file was not parsed.
+        assert_eq!(hit(" dao.pin(1) "), Some(Hit::Use));
+        assert_eq!(words.find_in(&whole), Some(Hit::Use));
+    }
+
+    /// Bodies calling a group's function name it, or an initializer's type.
+    #[test]
+    fn the_names_called_are_the_functions_or_the_initialized_types() {
+        let words = Words::new(
+            &[
+                vec!["save".to_string(), "NoteStore".to_string()],
+                vec![
+                    "init".to_string(),
+                    "Importer".to_string(),
+                    "from".to_string(),
+                ],
+                vec!["fun fetch".to_string()],
+            ],
+            &[vec!["discard".to_string()]],
+        );
+        assert_eq!(words.called_names(), ["Importer", "discard", "save"]);
     }
 }

@@ -249,6 +249,46 @@ fn statistics_count_files_per_stage_on_stderr() {
     );
 }
 
+/// A file joining for its calls is parsed without the bodies that cannot
+/// reach them, and the statistics say how much was left out.
+#[test]
+fn statistics_count_the_bodies_a_later_pass_left_out() {
+    let dao = "import androidx.room.Dao\nimport androidx.room.Query\n\n@Dao\ninterface NoteDao {\n    @Query(\"DELETE FROM notes WHERE id = :id\")\n    fun deleteById(id: Long)\n}\n";
+    // `title`'s body, 2 KiB between its braces, cannot reach the DAO.
+    let title = format!("\n        return \"{}\"\n    ", "n".repeat(2048 - 23));
+    let screen = format!("class Screen(private val dao: NoteDao) {{\n    fun clear(ids: List<Long>) {{\n        for (id in ids) {{\n            dao.deleteById(id)\n        }}\n    }}\n\n    fun title(): String {{{title}}}\n}}\n");
+    let dir = project(&[("NoteDao.kt", dao), ("Screen.kt", &screen)]);
+    let output = storlint(&["--statistics", "."], dir.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stage = |name: &str| -> Option<Vec<String>> {
+        let line = stderr.lines().find(|l| l.trim_start().starts_with(name))?;
+        Some(
+            line[name.len() + 2..]
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        )
+    };
+    assert_eq!(
+        stage("parsed: calls storage functions")
+            .map(|s| s[0].clone())
+            .as_deref(),
+        Some("1"),
+        "{stderr}"
+    );
+    assert_eq!(title.len(), 2048);
+    assert_eq!(
+        stage("later files' bodies blanked"),
+        Some(vec!["1".into(), "files".into(), "2.0".into(), "KiB".into()]),
+        "{stderr}"
+    );
+    assert!(
+        stdout(&output).contains("Screen.kt:4"),
+        "{}",
+        stdout(&output)
+    );
+}
+
 #[test]
 fn a_parse_budget_that_is_not_a_positive_number_exits_2() {
     let dir = project(&[("c.sql", "VACUUM;\n")]);

@@ -4,7 +4,10 @@
 //! its types, and the parser spends nothing on the bodies. A file that
 //! declares a function a loop waits on keeps that function's body, and the
 //! bodies of the file's functions it calls: what they touch decides whether
-//! the loop waits on storage or on something else.
+//! the loop waits on storage or on something else. A file that calls a
+//! project function that matters keeps the bodies naming it, those of the
+//! functions calling them, and what they call: its other bodies can
+//! neither reach the function nor decide a finding of it.
 //!
 //! A small lexer finds each `fn`/`fun`/`func` body's braces past comments,
 //! strings, string templates and character literals; every byte inside is
@@ -13,7 +16,7 @@
 //! or comment left open, nesting past a bound) gives up, and the file is
 //! parsed whole.
 
-use foldhash::{HashMap, HashMapExt};
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::ops::Range;
 
 use crate::source::Language;
@@ -29,17 +32,41 @@ struct Function {
     body: Range<usize>,
 }
 
+/// A text with function bodies blanked: offsets, lines and columns are
+/// those of the file.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Blanked {
+    pub text: String,
+    /// The bodies blanked, as byte ranges of the text.
+    pub bodies: Vec<Range<usize>>,
+}
+
 /// The text with every function body blanked, or None when the lexer
 /// cannot be sure of the file's shape or the file holds nothing to blank.
-pub fn blank_function_bodies(text: &str, language: Language) -> Option<String> {
-    blank_bodies_except(text, language, &[])
+pub fn blank_function_bodies(text: &str, language: Language) -> Option<Blanked> {
+    blank_bodies_apart_from(text, language, &[], &[])
 }
 
 /// The text with every function body blanked but those of the functions
 /// named `kept` and of the file's functions they call (matched by name,
 /// as far as a lexer sees calls); None when the lexer cannot be sure of
 /// the file's shape or nothing is left to blank.
-pub fn blank_bodies_except(text: &str, language: Language, kept: &[&str]) -> Option<String> {
+pub fn blank_bodies_except(text: &str, language: Language, kept: &[&str]) -> Option<Blanked> {
+    blank_bodies_apart_from(text, language, &[], kept)
+}
+
+/// The text with the bodies blanked that cannot reach a use of `used`
+/// (names of project functions or their types): a body naming one is kept,
+/// so is a body naming a kept function (its callers in the file, up to the
+/// top), the bodies of the functions named `kept`, and every function a
+/// kept body names (what they call, down: what a loop waits on). None when
+/// the lexer cannot be sure of the file's shape or nothing is left to blank.
+pub fn blank_bodies_apart_from(
+    text: &str,
+    language: Language,
+    used: &[&str],
+    kept: &[&str],
+) -> Option<Blanked> {
     if language == Language::Sql {
         return None;
     }
@@ -48,33 +75,39 @@ pub fn blank_bodies_except(text: &str, language: Language, kept: &[&str]) -> Opt
         language,
     };
     let functions = lexer.functions()?;
-    let keep = kept_with_callees(text.as_bytes(), &functions, kept);
+    let keep = kept_bodies(text.as_bytes(), &functions, used, kept);
     if keep.iter().all(|&keep| keep) {
         return None;
     }
     let mut bytes = text.as_bytes().to_vec();
+    let mut bodies = Vec::new();
     for (function, _) in functions.iter().zip(&keep).filter(|(_, &keep)| !keep) {
         for byte in &mut bytes[function.body.clone()] {
             if *byte != b'\n' && *byte != b'\r' {
                 *byte = b' ';
             }
         }
+        bodies.push(function.body.clone());
     }
     // Whole UTF-8 sequences were replaced by ASCII spaces: still valid.
-    String::from_utf8(bytes).ok()
+    let text = String::from_utf8(bytes).ok()?;
+    Some(Blanked { text, bodies })
 }
 
-/// Which of `functions` to keep: those named in `kept`, then every
-/// function a kept body names, and so on. The code outside the bodies
-/// stays (an expression body, `fun f() = when (x) { .. -> g() }`, a
-/// property's initializer): the functions it names are kept too.
-fn kept_with_callees(bytes: &[u8], functions: &[Function], kept: &[&str]) -> Vec<bool> {
+/// Which of `functions` to keep: those whose bodies name a word of `used`
+/// and the functions calling them, up; those named in `kept` and every
+/// function their bodies name, down. Without a use to reach, the code
+/// outside the bodies stays (an expression body, `fun f() = when (x) { ..
+/// -> g() }`, a property's initializer) and the functions it names are
+/// kept too. What the callers of a use call is not kept: what a loop
+/// there waits on is looked for in a later pass, the file read whole.
+fn kept_bodies(bytes: &[u8], functions: &[Function], used: &[&str], kept: &[&str]) -> Vec<bool> {
     let name = |function: &Function| &bytes[function.name.clone()];
     let mut keep: Vec<bool> = (functions.iter())
         .map(|function| kept.iter().any(|kept| kept.as_bytes() == name(function)))
         .collect();
     // Declarations alone: no body matters, whatever the code outside names.
-    if kept.is_empty() {
+    if kept.is_empty() && used.is_empty() {
         return keep;
     }
     let mut by_name: HashMap<&[u8], Vec<usize>> = HashMap::new();
@@ -83,37 +116,58 @@ fn kept_with_callees(bytes: &[u8], functions: &[Function], kept: &[&str]) -> Vec
             by_name.entry(name(function)).or_default().push(index);
         }
     }
-    let mut outside = Vec::new();
-    let mut from = 0;
-    // A function's own name in its declaration calls nothing.
-    for function in functions {
-        outside.extend(words(&bytes[from..function.name.start]));
-        outside.extend(words(&bytes[function.name.end..function.body.start]));
-        from = function.body.end;
+    let used: HashSet<&[u8]> = used.iter().map(|word| word.as_bytes()).collect();
+    // The file's functions each body names, and whether it names a use.
+    let mut callees: Vec<Vec<usize>> = vec![Vec::new(); functions.len()];
+    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); functions.len()];
+    let mut reaches: Vec<bool> = vec![false; functions.len()];
+    for (index, function) in functions.iter().enumerate() {
+        for word in words(&bytes[function.body.clone()]) {
+            reaches[index] |= used.contains(word);
+            for &callee in by_name.get(word).into_iter().flatten() {
+                callees[index].push(callee);
+                callers[callee].push(index);
+            }
+        }
     }
-    outside.extend(words(&bytes[from..]));
-    for callee in outside
-        .into_iter()
-        .filter_map(|word| by_name.get(word))
-        .flatten()
-    {
-        keep[*callee] = true;
-    }
-    let mut work: Vec<usize> = (0..functions.len()).filter(|&i| keep[i]).collect();
-    while let Some(index) = work.pop() {
-        let body = &bytes[functions[index].body.clone()];
-        for callee in words(body)
+    if used.is_empty() {
+        let mut outside = Vec::new();
+        let mut from = 0;
+        // A function's own name in its declaration calls nothing.
+        for function in functions {
+            outside.extend(words(&bytes[from..function.name.start]));
+            outside.extend(words(&bytes[function.name.end..function.body.start]));
+            from = function.body.end;
+        }
+        outside.extend(words(&bytes[from..]));
+        for &callee in outside
             .into_iter()
             .filter_map(|word| by_name.get(word))
             .flatten()
         {
-            if !keep[*callee] {
-                keep[*callee] = true;
-                work.push(*callee);
+            keep[callee] = true;
+        }
+    }
+    let down = closure(keep, &callees);
+    let up = closure(reaches, &callers);
+    down.into_iter()
+        .zip(up)
+        .map(|(down, up)| down || up)
+        .collect()
+}
+
+/// `reached` with every function reached from it along `edges`.
+fn closure(mut reached: Vec<bool>, edges: &[Vec<usize>]) -> Vec<bool> {
+    let mut work: Vec<usize> = (0..reached.len()).filter(|&i| reached[i]).collect();
+    while let Some(index) = work.pop() {
+        for &next in &edges[index] {
+            if !reached[next] {
+                reached[next] = true;
+                work.push(next);
             }
         }
     }
-    keep
+    reached
 }
 
 /// The identifiers in `code`, strings and comments included: a name there
@@ -547,7 +601,8 @@ mod tests {
     use super::*;
 
     fn blanked(text: &str, language: Language) -> String {
-        blank_function_bodies(text, language).unwrap_or_else(|| text.to_string())
+        blank_function_bodies(text, language)
+            .map_or_else(|| text.to_string(), |blanked| blanked.text)
     }
 
     #[test]
@@ -586,7 +641,9 @@ mod tests {
     #[test]
     fn a_kept_function_keeps_the_functions_it_calls() {
         let text = "class Sync {\n    suspend fun <T> fetch(id: T): Note {\n        return decode(load(id))\n    }\n    private fun decode(b: Bytes) = Note(b)\n    private fun load(id: Any): Bytes {\n        return dao.read(id)\n    }\n    fun store(n: Note) {\n        dao.insert(n)\n    }\n}\n";
-        let out = blank_bodies_except(text, Language::Kotlin, &["fetch"]).expect("blanked");
+        let out = blank_bodies_except(text, Language::Kotlin, &["fetch"])
+            .expect("blanked")
+            .text;
         assert_eq!(out.len(), text.len());
         assert!(out.contains("return decode(load(id))"));
         assert!(out.contains("return dao.read(id)"));
@@ -599,13 +656,43 @@ mod tests {
         );
         // An expression body is kept: what it calls is kept too.
         let text = "class P {\n    suspend fun rebuild(f: F) = copy(criteria(f.id))\n    private suspend fun criteria(id: String) = when (id) {\n        \"tag\" -> tags()\n        else -> none()\n    }\n    private suspend fun tags(): C {\n        return dao.tags()\n    }\n    private fun none(): C {\n        return C()\n    }\n    fun other(): Int {\n        return 1\n    }\n}\n";
-        let out = blank_bodies_except(text, Language::Kotlin, &["rebuild"]).expect("blanked");
+        let out = blank_bodies_except(text, Language::Kotlin, &["rebuild"])
+            .expect("blanked")
+            .text;
         assert!(out.contains("return dao.tags()") && out.contains("return C()"));
         assert!(!out.contains("return 1"));
         let rust = "impl Client {\n    pub async fn get<'a>(&self, k: &'a str) -> R { self.send(k).await }\n    fn send(&self, k: &str) -> R { http(k) }\n    fn other(&self) { x() }\n}\n";
-        let out = blank_bodies_except(rust, Language::Rust, &["get"]).expect("blanked");
+        let out = blank_bodies_except(rust, Language::Rust, &["get"])
+            .expect("blanked")
+            .text;
         assert!(out.contains("self.send(k).await") && out.contains("http(k)"));
         assert!(!out.contains("x()"));
+    }
+
+    #[test]
+    fn a_body_naming_a_use_keeps_its_callers_and_not_its_callees() {
+        let text = "class Screen(private val dao: NoteDao) {\n    fun onEmpty(ids: List<Long>) {\n        ids.forEach { forget(it) }\n    }\n    private fun forget(id: Long) {\n        dao.deleteById(id)\n        log(id)\n    }\n    private fun log(id: Long) {\n        println(id)\n    }\n    fun onShown() {\n        title = \"Notes\"\n    }\n}\n";
+        let blanked =
+            blank_bodies_apart_from(text, Language::Kotlin, &["deleteById"], &[]).expect("blanked");
+        assert_eq!(blanked.text.len(), text.len());
+        assert!(blanked.text.contains("dao.deleteById(id)"));
+        assert!(blanked.text.contains("ids.forEach { forget(it) }"));
+        assert!(!blanked.text.contains("println(id)"));
+        assert!(!blanked.text.contains("title = "));
+        let unparsed: Vec<&str> = (blanked.bodies.iter())
+            .map(|body| text[body.clone()].trim())
+            .collect();
+        assert_eq!(unparsed, ["println(id)", "title = \"Notes\""]);
+        // A function searched for keeps its body, and what it calls.
+        let blanked = blank_bodies_apart_from(text, Language::Kotlin, &["title"], &["forget"])
+            .expect("blanked");
+        assert!(blanked.text.contains("title = ") && blanked.text.contains("println(id)"));
+        assert!(!blanked.text.contains("ids.forEach"));
+        // Every body reaching a use: nothing to blank.
+        assert_eq!(
+            blank_bodies_apart_from(text, Language::Kotlin, &["println", "title"], &[]),
+            None
+        );
     }
 
     #[test]

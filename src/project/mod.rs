@@ -737,13 +737,14 @@ impl<'a> Project<'a> {
                 !crate::catalog::reads_transaction_only_files(file.source.language);
             let depends_on = sites.iter().flat_map(|site| {
                 let handed_to = if helpers_unread { site.handed_to } else { &[] };
-                site.awaits_each_iteration.iter().chain(handed_to)
+                let waits = site.awaits_each_iteration.iter().map(|&c| (c, false));
+                waits.chain(handed_to.iter().map(|&c| (c, true)))
             });
-            for &c in depends_on {
+            for (c, handed_closure) in depends_on {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));
                 if !callees.is_empty() {
-                    names.extend(self.blanked_waits(call, callees, blanked));
+                    names.extend(self.blanked_bodies(call, callees, handed_closure, blanked));
                     continue;
                 }
                 let receiver = &call.receiver;
@@ -807,19 +808,25 @@ impl<'a> Project<'a> {
         groups
     }
 
-    /// The functions among `callees` that `call` waits on (it is awaited,
-    /// or they are `suspend`/`async`) and whose bodies were blanked (see
-    /// `declarations_loops_wait_on`), each with its type's word.
-    fn blanked_waits(
+    /// The functions among `callees` whose bodies may have been blanked
+    /// (see `declarations_loops_wait_on`) and decide the loop: those `call`
+    /// waits on (it is awaited, or they are `suspend`/`async`), or any of
+    /// them when the loop's closure is handed to `call`
+    /// (`handed_closure`: whether they run it in a transaction). Each
+    /// comes with its type's word.
+    fn blanked_bodies(
         &self,
         call: &CallSummary,
         callees: &[FunctionRef],
+        handed_closure: bool,
         blanked: &[bool],
     ) -> Vec<(String, Vec<String>)> {
         (callees.iter())
             .filter(|&&(callee_file, _)| blanked.get(callee_file) == Some(&true))
             .map(|&callee| self.function(callee))
-            .filter(|function| function.has_body && (call.awaited || function.asynchronous))
+            .filter(|function| {
+                function.has_body && (handed_closure || call.awaited || function.asynchronous)
+            })
             .map(|function| {
                 let word = function.owner.as_deref().and_then(type_word);
                 (
