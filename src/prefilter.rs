@@ -214,7 +214,16 @@ pub fn type_declarations_of(name: &str) -> Vec<String> {
 /// function's name with its type's (`save` with `NoteRepository`), or a
 /// declaration (`fun fetch`).
 #[derive(Clone)]
-pub struct Words(std::sync::Arc<(WordGroups, Option<HashedWords>, usize)>);
+pub struct Words(std::sync::Arc<WordsOfPass>);
+
+struct WordsOfPass {
+    groups: WordGroups,
+    hashed: Option<HashedWords>,
+    /// How many of `groups` join a file (the others are the used ones).
+    joining: usize,
+    /// `Words::called_names`, once per pass rather than per file.
+    called: Vec<String>,
+}
 
 /// Each word's index, by the hash `Identifiers` keeps of it.
 type HashedWords = foldhash::HashMap<u64, usize>;
@@ -249,14 +258,22 @@ impl Words {
                 .map(|(index, word)| (hash(word.as_bytes()), index))
                 .collect()
         });
-        Words(std::sync::Arc::new((groups, hashed, joining)))
+        let called = called_names(&groups);
+        Words(std::sync::Arc::new(WordsOfPass {
+            groups,
+            hashed,
+            joining,
+            called,
+        }))
     }
 
     /// How the words found (`found`, listed in `found_words`) and used
     /// (`used`), by word index, hold the groups. Only the groups holding a
     /// word found are looked at: a pass has thousands, a file holds few.
     fn decide(&self, found: &[bool], used: &[bool], found_words: &[usize]) -> Hit {
-        let (groups, _, joining) = &*self.0;
+        let WordsOfPass {
+            groups, joining, ..
+        } = &*self.0;
         let mut candidates: Vec<usize> = (found_words.iter())
             .flat_map(|&word| groups.groups_of[word].iter().copied())
             .collect();
@@ -301,7 +318,7 @@ impl Words {
     /// used only in those parts. A name used only where the file was
     /// parsed is known to the project stage already.
     pub fn find_in_parts(&self, whole: &Identifiers, unparsed: &Identifiers) -> Option<Hit> {
-        let (groups, hashed, _) = &*self.0;
+        let WordsOfPass { groups, hashed, .. } = &*self.0;
         let hashed = hashed.as_ref()?;
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
@@ -327,26 +344,15 @@ impl Words {
     /// The words a body calling a group's function names: the function's
     /// name, or its type's for an initializer (called `Store(..)`).
     pub fn called_names(&self) -> Vec<&str> {
-        let (groups, ..) = &*self.0;
-        let mut names: Vec<&str> = (groups.groups.iter())
-            .filter(|words| !groups.searches_declaration[words[0]])
-            .map(|words| {
-                let name = groups.texts[words[0]].as_str();
-                match words.get(1) {
-                    Some(&owner) if name == "init" => groups.texts[owner].as_str(),
-                    _ => name,
-                }
-            })
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        names
+        self.0.called.iter().map(String::as_str).collect()
     }
 
     /// The functions whose declarations the groups search for (`fetch`
     /// for `fun fetch`): a file holding one keeps their bodies.
     pub fn searched_functions(&self) -> Vec<&str> {
-        let (groups, _, joining) = &*self.0;
+        let WordsOfPass {
+            groups, joining, ..
+        } = &*self.0;
         (groups.groups[..*joining].iter())
             .map(|words| groups.texts[words[0]].as_str())
             .filter_map(|word| word.split_once(' '))
@@ -360,7 +366,7 @@ impl Words {
     /// declaration searched for is (`fun fetch`), with no name that matters
     /// used, or somewhere else too: a call, a reference.
     pub fn find(&self, text: &str) -> Hit {
-        let groups = &self.0 .0;
+        let groups = &self.0.groups;
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
         let mut found_words = Vec::new();
@@ -377,6 +383,23 @@ impl Words {
         }
         self.decide(&found, &used, &found_words)
     }
+}
+
+/// `Words::called_names` of `groups`.
+fn called_names(groups: &WordGroups) -> Vec<String> {
+    let mut names: Vec<&str> = (groups.groups.iter())
+        .filter(|words| !groups.searches_declaration[words[0]])
+        .map(|words| {
+            let name = groups.texts[words[0]].as_str();
+            match words.get(1) {
+                Some(&owner) if name == "init" => groups.texts[owner].as_str(),
+                _ => name,
+            }
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names.into_iter().map(str::to_string).collect()
 }
 
 /// The identifiers of a file, kept from its first reading so that the
