@@ -196,18 +196,21 @@ pub fn declarations_of(name: &str) -> Vec<String> {
 /// How a declaration of type `name` is written (`class Store`,
 /// `interface Store`, `protocol Store`, `trait Store`, `struct Store`).
 pub fn type_declarations_of(name: &str) -> Vec<String> {
-    [
-        "class",
-        "interface",
-        "protocol",
-        "trait",
-        "struct",
-        "object",
-    ]
-    .iter()
-    .map(|keyword| format!("{keyword} {name}"))
-    .collect()
+    (TYPE_KEYWORDS.iter())
+        .map(|keyword| format!("{keyword} {name}"))
+        .collect()
 }
+
+/// The keywords that declare a type another can extend or implement (and
+/// Kotlin's `object`, which no type extends).
+const TYPE_KEYWORDS: [&str; 6] = [
+    "class",
+    "interface",
+    "protocol",
+    "trait",
+    "struct",
+    "object",
+];
 
 /// Groups of identifiers to look for as whole words, a file matching when
 /// every word of one group is in it: for the later passes, a project
@@ -437,9 +440,16 @@ impl UnparsedDeclarations {
     /// Whether some file not parsed declares a type `name` that another
     /// type can extend (not a Kotlin `object`).
     pub fn declare_supertype(&self, name: &str) -> bool {
-        (type_declarations_of(name).iter())
-            .filter(|declaration| !declaration.starts_with("object "))
-            .any(|declaration| self.0.contains(&hash(declaration.as_bytes())))
+        // Hashed as `type_declarations_of` writes them, without the strings:
+        // every override's supertypes are asked, every pass.
+        let mut declaration = String::with_capacity("interface ".len() + name.len());
+        (TYPE_KEYWORDS.iter())
+            .filter(|&&keyword| keyword != "object")
+            .any(|keyword| {
+                declaration.clear();
+                declaration.extend([keyword, " ", name]);
+                self.0.contains(&hash(declaration.as_bytes()))
+            })
     }
 }
 
@@ -470,12 +480,12 @@ fn declaration_keyword(word: &[u8]) -> Option<bool> {
     }
 }
 
-/// FNV-1a over `bytes`: identifiers are short, and a collision only costs
-/// a file read again.
+/// A hash of `bytes` that is the same in every run: identifiers are short,
+/// and a collision only costs a file read again. Every file read is cut
+/// into identifiers, each hashed: foldhash reads them a word at a time.
 fn hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0).hash_one(bytes)
 }
 
 fn is_identifier_char(c: char) -> bool {
