@@ -760,11 +760,15 @@ fn check_discovered_untimed(
             }
         }
     };
-    let hit = match &filter {
-        Filter::StorageWords if prefilter::mentions_storage(&text, found.language) => Hit::Use,
-        Filter::StorageWords => Hit::None,
-        Filter::CallsOneOf(words, hit) => hit.unwrap_or_else(|| words.find(&text)),
-        Filter::Whole => Hit::Use,
+    // The first reading cuts the file into identifiers as it looks for
+    // the catalog's words: a file skipped keeps them.
+    let (hit, identifiers) = match &filter {
+        Filter::StorageWords => match prefilter::first_reading(&text, found.language) {
+            (true, _) => (Hit::Use, None),
+            (false, identifiers) => (Hit::None, Some(identifiers)),
+        },
+        Filter::CallsOneOf(words, hit) => (hit.unwrap_or_else(|| words.find(&text)), None),
+        Filter::Whole => (Hit::Use, None),
     };
     let source_of = |text: String| {
         let mut source = SourceFile::new(
@@ -777,7 +781,8 @@ fn check_discovered_untimed(
         source
     };
     if matches!(hit, Hit::None | Hit::Named) {
-        return Outcome::Skipped(text.len() as u64, Identifiers::of(&text));
+        let identifiers = identifiers.unwrap_or_else(|| Identifiers::of(&text));
+        return Outcome::Skipped(text.len() as u64, identifiers);
     }
     // A file joining a later pass is analysed with the bodies blanked that
     // cannot matter: all of them when it only declares what matters, all
