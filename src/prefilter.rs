@@ -19,7 +19,6 @@ use crate::source::Language;
 /// it: the catalog's alternatives for one language, or the later passes'
 /// names. A word is whole (an identifier) or part of one (a hint).
 struct WordGroups {
-    automaton: AhoCorasick,
     whole: Vec<bool>,
     groups: Vec<Vec<usize>>,
     /// For each word, the groups holding it: a hit checks only those.
@@ -47,11 +46,7 @@ impl WordGroups {
                 groups_of[word].push(index);
             }
         }
-        let automaton = AhoCorasick::new(words.iter().map(|w| w.text)).unwrap_or_else(|_| {
-            AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
-        });
         WordGroups {
-            automaton,
             whole: words.iter().map(|w| w.whole).collect(),
             searches_declaration: words.iter().map(|w| w.text.contains(' ')).collect(),
             texts: words.iter().map(|w| w.text.to_string()).collect(),
@@ -59,21 +54,6 @@ impl WordGroups {
             groups_of,
         }
     }
-}
-
-/// One language's catalog alternatives.
-type Terms = WordGroups;
-
-fn terms(language: Language) -> &'static Terms {
-    static RUST: OnceLock<Terms> = OnceLock::new();
-    static SWIFT: OnceLock<Terms> = OnceLock::new();
-    static KOTLIN: OnceLock<Terms> = OnceLock::new();
-    let cell = match language {
-        Language::Rust | Language::Sql => &RUST,
-        Language::Swift => &SWIFT,
-        Language::Kotlin => &KOTLIN,
-    };
-    cell.get_or_init(|| WordGroups::new(&catalog::prefilter_terms(language)))
 }
 
 /// Whether the bytes around `start..end` leave the match a whole word:
@@ -221,7 +201,8 @@ fn sql_keyword_at(text: &str, start: usize, end: usize) -> bool {
 /// The catalog's words of one language, found among a file's identifiers
 /// by their hashes (`Identifiers` hashes each anyway).
 struct TermIndex {
-    terms: &'static Terms,
+    /// One language's catalog alternatives.
+    terms: WordGroups,
     identifiers: foldhash::HashMap<u64, Vec<usize>>,
     /// A bit per `identifiers` hash, by its low bits: most identifiers of
     /// a file are none of the catalog's, told without a lookup.
@@ -248,7 +229,7 @@ fn term_index(language: Language) -> &'static TermIndex {
         Language::Kotlin => &KOTLIN,
     };
     cell.get_or_init(|| {
-        let terms = terms(language);
+        let terms = WordGroups::new(&catalog::prefilter_terms(language));
         let identifiers_only: Vec<bool> = (terms.texts.iter().zip(&terms.whole))
             .map(|(text, &whole)| whole && is_identifier(text))
             .collect();
@@ -318,6 +299,8 @@ pub struct Words(std::sync::Arc<WordsOfPass>);
 
 struct WordsOfPass {
     groups: WordGroups,
+    /// Finds the words in a text not cut into identifiers yet.
+    automaton: AhoCorasick,
     hashed: Option<HashedWords>,
     /// How many of `groups` join a file (the others are the used ones).
     joining: usize,
@@ -350,7 +333,9 @@ impl Words {
         // A word `Identifiers` does not keep (an operator's name) is
         // looked for in the text.
         let representable = words.iter().all(|word| match word.split_once(' ') {
-            Some((keyword, name)) => DECLARATION_KEYWORDS.contains(&keyword) && is_identifier(name),
+            Some((keyword, name)) => {
+                declaration_keyword(keyword.as_bytes()).is_some() && is_identifier(name)
+            }
             None => is_identifier(word),
         });
         let hashed = representable.then(|| {
@@ -359,8 +344,12 @@ impl Words {
                 .collect()
         });
         let called = called_names(&groups);
+        let automaton = AhoCorasick::new(&groups.texts).unwrap_or_else(|_| {
+            AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
+        });
         Words(std::sync::Arc::new(WordsOfPass {
             groups,
+            automaton,
             hashed,
             joining,
             called,
@@ -470,7 +459,7 @@ impl Words {
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
         let mut found_words = Vec::new();
-        for hit in groups.automaton.find_overlapping_iter(text) {
+        for hit in self.0.automaton.find_overlapping_iter(text) {
             let pattern = hit.pattern().as_usize();
             if used[pattern] || !whole_word(text, hit.start(), hit.end()) {
                 continue;
@@ -553,22 +542,9 @@ impl UnparsedDeclarations {
 /// The keywords that declare a function in Kotlin, Swift and Rust.
 const FUNCTION_KEYWORDS: [&str; 3] = ["fun", "func", "fn"];
 
-/// The keywords of the declarations the later passes search for
-/// (`declarations_of`, `type_declarations_of`).
-const DECLARATION_KEYWORDS: [&str; 9] = [
-    "fun",
-    "func",
-    "fn",
-    "class",
-    "interface",
-    "protocol",
-    "trait",
-    "struct",
-    "object",
-];
-
-/// Whether `word` is one of `DECLARATION_KEYWORDS`, and then whether it is
-/// one of `FUNCTION_KEYWORDS`.
+/// Whether `word` declares what the later passes search for
+/// (`declarations_of`, `type_declarations_of`): one of `FUNCTION_KEYWORDS`
+/// or `TYPE_KEYWORDS`, and then whether it is one of `FUNCTION_KEYWORDS`.
 fn declaration_keyword(word: &[u8]) -> Option<bool> {
     match word {
         b"fun" | b"func" | b"fn" => Some(true),
@@ -855,10 +831,10 @@ mod tests {
 
     #[test]
     fn the_declaration_keywords_are_told_apart_as_listed() {
-        for keyword in DECLARATION_KEYWORDS {
+        for keyword in FUNCTION_KEYWORDS.iter().chain(&TYPE_KEYWORDS) {
             assert_eq!(
                 declaration_keyword(keyword.as_bytes()),
-                Some(FUNCTION_KEYWORDS.contains(&keyword)),
+                Some(FUNCTION_KEYWORDS.contains(keyword)),
                 "{keyword}"
             );
         }
