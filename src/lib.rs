@@ -805,7 +805,11 @@ fn check_discovered_untimed(
                 found.language,
                 &words.called_names(),
                 &words.searched_functions(),
-            ),
+            )
+            // A name found later in a blanked body has the file parsed
+            // again whole: where most of it is kept, the part left out does
+            // not pay for that (measured on the ecosystem: a quarter).
+            .filter(|blanked| blanked.bytes() * 4 >= text.len()),
             Hit::None | Hit::Named => None,
         },
         Filter::StorageWords | Filter::Whole => None,
@@ -813,10 +817,10 @@ fn check_discovered_untimed(
     if let Some(blanked) = blanked {
         // Blanking kept every offset: the analysis holds for the text. One
         // that fails (the lexer was wrong) leaves the file to be read whole.
+        let unparsed_bytes = blanked.bytes() as u64;
         if let Ok(analysis) = analyze_cached(&source_of(blanked.text), options, cache) {
             let bodies = (blanked.bodies.iter()).map(|body| &text[body.clone()]);
-            let unparsed = Identifiers::of(&bodies.clone().collect::<Vec<_>>().join("\n"));
-            let unparsed_bytes = bodies.map(|body| body.len() as u64).sum();
+            let unparsed = Identifiers::of(&bodies.collect::<Vec<_>>().join("\n"));
             return Outcome::Partial(Box::new(Partial {
                 file: (source_of(text), analysis),
                 unparsed,

@@ -41,6 +41,13 @@ pub struct Blanked {
     pub bodies: Vec<Range<usize>>,
 }
 
+impl Blanked {
+    /// How many bytes were blanked.
+    pub fn bytes(&self) -> usize {
+        self.bodies.iter().map(ExactSizeIterator::len).sum()
+    }
+}
+
 /// The text with every function body blanked, or None when the lexer
 /// cannot be sure of the file's shape or the file holds nothing to blank.
 pub fn blank_function_bodies(text: &str, language: Language) -> Option<Blanked> {

@@ -29,6 +29,10 @@ impl Importer {
         &mut self,
         work: impl FnOnce(&Connection) -> rusqlite::Result<()>,
     ) -> rusqlite::Result<()> {
+        // One transaction for the whole of `work`: its rows share one
+        // journal write and one sync at the commit. Dropped without a
+        // commit (an error in `work`), the transaction rolls back, and
+        // none of the rows stays.
         let tx = self.conn.transaction()?;
         work(&tx)?;
         tx.commit()

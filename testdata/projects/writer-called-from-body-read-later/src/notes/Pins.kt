@@ -11,5 +11,7 @@ class Pins(private val dao: NoteDao, private val board: Board) {
         for (id in ids) {
             board.show(id)
         }
+        board.title = "Pinned ${ids.size} notes"
+        board.subtitle = "Pinned notes stay at the top of every list"
     }
 }

@@ -11,7 +11,10 @@ class FolderScreen(private val dao: NoteDao, private val view: FolderView) {
     // Reaches the DAO's write only through `forget`.
     fun onShown(folder: Long) {
         view.title = "Folder $folder"
+        view.subtitle = "Notes kept in folder $folder, newest first"
+        view.emptyText = "Nothing in this folder yet"
         view.count = dao.inFolder(folder).size
+        view.showsCount = view.count > 0
         view.refresh()
     }
 
