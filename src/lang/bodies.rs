@@ -64,10 +64,10 @@ pub fn blank_bodies_except(text: &str, language: Language, kept: &[&str]) -> Opt
 
 /// The text with the bodies blanked that cannot reach a use of `used`
 /// (names of project functions or their types): a body naming one is kept,
-/// so is a body naming a kept function (its callers in the file, up to the
-/// top), the bodies of the functions named `kept`, and every function a
-/// kept body names (what they call, down: what a loop waits on). None when
-/// the lexer cannot be sure of the file's shape or nothing is left to blank.
+/// so is a body naming a kept one (its callers in the file, up to the
+/// top); so are the bodies of the functions named `kept` and of every
+/// function they name (down: what a loop waits on). None when the lexer
+/// cannot be sure of the file's shape or nothing is left to blank.
 pub fn blank_bodies_apart_from(
     text: &str,
     language: Language,
