@@ -168,6 +168,10 @@ pub struct Statistics {
     /// Of the files let through later, those parsed with some function
     /// bodies blanked, and the bytes blanked: not parsed.
     pub blanked: Tally,
+    /// Rust files with test items (`#[cfg(test)] mod tests`, `#[test] fn`),
+    /// and the bytes of those items' bodies: read by neither the word scans
+    /// nor the parser.
+    pub test_items: Tally,
     /// Of the files let through, those whose analysis the cache held: not parsed.
     pub cached: Tally,
     /// The time spent on files (reading, scanning, parsing, the file
@@ -657,6 +661,11 @@ thread_local! {
     /// The time this thread spent in `check_discovered` since it was last
     /// taken (`file_pass`).
     static FILE_STAGE_TIME: std::cell::Cell<Duration> = const { std::cell::Cell::new(Duration::ZERO) };
+    /// The test items this thread blanked in the first pass since the tally
+    /// was last taken (`file_pass`).
+    static TEST_ITEMS_BLANKED: std::cell::Cell<Tally> = const {
+        std::cell::Cell::new(Tally { files: 0, bytes: 0 })
+    };
 }
 
 /// Runs one parallel pass of the file stage on the parser pool, adding
@@ -670,13 +679,16 @@ fn file_pass<T: Send>(statistics: &mut Statistics, work: impl FnOnce() -> T + Se
             (
                 FILE_STAGE_TIME.with(|time| time.replace(Duration::ZERO)),
                 lang::take_parse_time(),
+                TEST_ITEMS_BLANKED.with(|tally| tally.take()),
             )
         });
         (result, times)
     });
-    for (file_stage, parsing) in times {
+    for (file_stage, parsing, test_items) in times {
         statistics.file_stage += file_stage;
         statistics.parsing += parsing;
+        statistics.test_items.files += test_items.files;
+        statistics.test_items.bytes += test_items.bytes;
     }
     result
 }
@@ -763,14 +775,32 @@ fn check_discovered_untimed(
             }
         }
     };
+    // Rust's test items are read by nothing, neither the word scans nor
+    // the parser: they are never reported and no evidence. The file keeps
+    // its text for the report.
+    let tests_blanked = (!options.include_tests)
+        .then(|| lang::bodies::blank_test_items(&text, found.language))
+        .flatten()
+        .map(|blanked| {
+            // Every file is read in the first pass: counted there once.
+            if matches!(filter, Filter::StorageWords) {
+                TEST_ITEMS_BLANKED.with(|tally| {
+                    let mut counted = tally.get();
+                    counted.add(blanked.bytes() as u64);
+                    tally.set(counted);
+                });
+            }
+            blanked.text
+        });
+    let code = tests_blanked.as_deref().unwrap_or(&text);
     // The first reading cuts the file into identifiers as it looks for
     // the catalog's words: a file skipped keeps them.
     let (hit, identifiers) = match &filter {
-        Filter::StorageWords => match prefilter::first_reading(&text, found.language) {
+        Filter::StorageWords => match prefilter::first_reading(code, found.language) {
             (true, _) => (Hit::Use, None),
             (false, identifiers) => (Hit::None, Some(identifiers)),
         },
-        Filter::CallsOneOf(words, hit) => (hit.unwrap_or_else(|| words.find(&text)), None),
+        Filter::CallsOneOf(words, hit) => (hit.unwrap_or_else(|| words.find(code)), None),
         Filter::Whole => (Hit::Use, None),
     };
     let source_of = |text: String| {
@@ -784,7 +814,7 @@ fn check_discovered_untimed(
         source
     };
     if matches!(hit, Hit::None | Hit::Named) {
-        let identifiers = identifiers.unwrap_or_else(|| Identifiers::of(&text));
+        let identifiers = identifiers.unwrap_or_else(|| Identifiers::of(code));
         return Outcome::Skipped(text.len() as u64, identifiers);
     }
     // A file joining a later pass is analysed with the bodies blanked that
@@ -793,15 +823,15 @@ fn check_discovered_untimed(
     // but those that may reach a function called. Not one holding a
     // `storlint-ignore` comment the run judges.
     let blanked = match &filter {
-        Filter::CallsOneOf(..) if text.contains("storlint-ignore") => None,
+        Filter::CallsOneOf(..) if code.contains("storlint-ignore") => None,
         Filter::CallsOneOf(words, _) => match hit {
-            Hit::Declaration => lang::bodies::blank_function_bodies(&text, found.language),
+            Hit::Declaration => lang::bodies::blank_function_bodies(code, found.language),
             Hit::Searched => {
                 let searched = words.searched_functions();
-                lang::bodies::blank_bodies_except(&text, found.language, &searched)
+                lang::bodies::blank_bodies_except(code, found.language, &searched)
             }
             Hit::Use => lang::bodies::blank_bodies_apart_from(
-                &text,
+                code,
                 found.language,
                 &words.called_names(),
                 &words.searched_functions(),
@@ -809,7 +839,7 @@ fn check_discovered_untimed(
             // A name found later in a blanked body has the file parsed
             // again whole: where most of it is kept, the part left out does
             // not pay for that (measured on the ecosystem: a quarter).
-            .filter(|blanked| blanked.bytes() * 4 >= text.len()),
+            .filter(|blanked| blanked.bytes() * 4 >= code.len()),
             Hit::None | Hit::Named => None,
         },
         Filter::StorageWords | Filter::Whole => None,
@@ -819,7 +849,7 @@ fn check_discovered_untimed(
         // that fails (the lexer was wrong) leaves the file to be read whole.
         let unparsed_bytes = blanked.bytes() as u64;
         if let Ok(analysis) = analyze_cached(&source_of(blanked.text), options, cache) {
-            let bodies = (blanked.bodies.iter()).map(|body| &text[body.clone()]);
+            let bodies = (blanked.bodies.iter()).map(|body| &code[body.clone()]);
             let unparsed = Identifiers::of(&bodies.collect::<Vec<_>>().join("\n"));
             return Outcome::Partial(Box::new(Partial {
                 file: (source_of(text), analysis),
@@ -830,7 +860,11 @@ fn check_discovered_untimed(
         }
     }
     let source = source_of(text);
-    match analyze_cached(&source, options, cache) {
+    let analysed = match tests_blanked {
+        Some(code) => analyze_cached(&source_of(code), options, cache),
+        None => analyze_cached(&source, options, cache),
+    };
+    match analysed {
         Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
         Err(problem) => Outcome::Failed(problem),
     }

@@ -870,6 +870,7 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
         ("discovered", statistics.discovered),
         ("test code, not read", statistics.test_code),
         ("read and scanned", statistics.read),
+        ("Rust test items, not scanned", statistics.test_items),
         ("parsed: catalog words", statistics.storage_words),
         (
             "parsed: calls storage functions",

@@ -290,6 +290,43 @@ fn statistics_count_the_bodies_a_later_pass_left_out() {
 }
 
 #[test]
+fn rust_test_items_are_neither_scanned_nor_parsed() {
+    // The only storage words are in the test module: nothing is parsed.
+    let tests = "\n    #[test]\n    fn vacuums() {\n        let conn = rusqlite::Connection::open(\"t.db\").unwrap();\n        conn.execute_batch(\"VACUUM\").unwrap();\n    }\n";
+    let lib = format!("pub fn name() -> &'static str {{\n    \"store\"\n}}\n\n#[cfg(test)]\nmod tests {{{tests}}}\n");
+    let dir = project(&[("src/lib.rs", &lib)]);
+    let output = storlint(&["--statistics", "."], dir.path());
+    let stderr = stderr(&output);
+    let stage = |name: &str| {
+        let line = stderr.lines().find(|l| l.trim_start().starts_with(name));
+        line.map(|line| {
+            line[line.find(name).unwrap_or(0) + name.len()..]
+                .trim()
+                .to_string()
+        })
+    };
+    let kib = format!("{:.1} KiB", tests.len() as f64 / 1024.0);
+    assert_eq!(
+        stage("Rust test items, not scanned"),
+        Some(format!("1 files {kib:>14}")),
+        "{stderr}"
+    );
+    assert_eq!(
+        stage("parsed: catalog words").as_deref(),
+        Some("0 files        0.0 KiB"),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    // Checked with the tests, the module is read and its VACUUM found.
+    let output = storlint(&["--include-tests", "--format", "concise", "."], dir.path());
+    assert!(
+        stdout(&output).contains("src/lib.rs:9:") && stdout(&output).contains("full-vacuum"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
 fn a_parse_budget_that_is_not_a_positive_number_exits_2() {
     let dir = project(&[("c.sql", "VACUUM;\n")]);
     let output = storlint(&["--parse-budget", "0", "."], dir.path());

@@ -7,7 +7,9 @@
 //! the loop waits on storage or on something else. A file that calls a
 //! project function that matters keeps the bodies naming it, those of the
 //! functions calling them, and what they call: its other bodies can
-//! neither reach the function nor decide a finding of it.
+//! neither reach the function nor decide a finding of it. Rust's test
+//! items (`#[cfg(test)] mod tests`, `#[test] fn`) are blanked in every
+//! file before anything reads it: they are never reported and no evidence.
 //!
 //! A small lexer finds each `fn`/`fun`/`func` body's braces past comments,
 //! strings, string templates and character literals; every byte inside is
@@ -86,15 +88,44 @@ pub fn blank_bodies_apart_from(
     if keep.iter().all(|&keep| keep) {
         return None;
     }
+    let bodies = (functions.iter().zip(&keep))
+        .filter(|(_, &keep)| !keep)
+        .map(|(function, _)| function.body.clone())
+        .collect();
+    blanked(text, bodies)
+}
+
+/// The text with the bodies of Rust's test items blanked (`#[cfg(test)]
+/// mod tests { .. }`, `#[test] fn ..`, `#[tokio::test]`, `#[bench]`), or
+/// None when there are none or the lexer cannot be sure of the file's
+/// shape. Code under such an attribute is built for tests only: it is
+/// never reported and is no evidence (`context::TestCode`), so neither the
+/// word scans nor the parser need to read it; in the ecosystem's Rust
+/// repositories it is up to four fifths of a large file.
+pub fn blank_test_items(text: &str, language: Language) -> Option<Blanked> {
+    if language != Language::Rust {
+        return None;
+    }
+    let lexer = Lexer {
+        bytes: text.as_bytes(),
+        language,
+    };
+    let bodies = lexer.test_item_bodies()?;
+    if bodies.is_empty() {
+        return None;
+    }
+    blanked(text, bodies)
+}
+
+/// `text` with `bodies` turned into spaces, line breaks kept.
+fn blanked(text: &str, bodies: Vec<Range<usize>>) -> Option<Blanked> {
     let mut bytes = text.as_bytes().to_vec();
-    let mut bodies = Vec::new();
-    for (function, _) in functions.iter().zip(&keep).filter(|(_, &keep)| !keep) {
-        for byte in &mut bytes[function.body.clone()] {
+    for body in &bodies {
+        for byte in &mut bytes[body.clone()] {
             if *byte != b'\n' && *byte != b'\r' {
                 *byte = b' ';
             }
         }
-        bodies.push(function.body.clone());
     }
     // Whole UTF-8 sequences were replaced by ASCII spaces: still valid.
     let text = String::from_utf8(bytes).ok()?;
@@ -268,6 +299,71 @@ impl Lexer<'_> {
         Some(functions)
     }
 
+    /// The bodies of the items under a test attribute (`marks_test`), as
+    /// far as a lexer tells an item: from the attribute to the first `{`
+    /// at its bracket depth, unless a `;` or `,` ends the item first (a
+    /// `mod tests;`, a field) or a bracket closes around it (a parameter).
+    /// Generic arguments are followed in the item's header, whose commas
+    /// (`-> Result<(), E>`) end nothing.
+    fn test_item_bodies(&self) -> Option<Vec<Range<usize>>> {
+        let bytes = self.bytes;
+        let mut bodies = Vec::new();
+        let mut brackets = 0usize;
+        // The bracket depth of the test attribute whose item is being read.
+        let mut marked: Option<usize> = None;
+        let mut angles = 0usize;
+        let mut i = 0;
+        while i < bytes.len() {
+            if let Some(next) = self.skip_trivia_or_literal(i, 0)? {
+                i = next;
+                continue;
+            }
+            let byte = bytes[i];
+            if is_identifier_byte(byte) {
+                while i < bytes.len() && is_identifier_byte(bytes[i]) {
+                    i += 1;
+                }
+                continue;
+            }
+            let at_mark = marked == Some(brackets) && angles == 0;
+            match byte {
+                b'#' => {
+                    let open = i + 1 + count_blanks(&bytes[i + 1..]);
+                    if bytes.get(open) == Some(&b'[') {
+                        let close = self.skip_code_until(open + 1, b']', 1)?;
+                        if marked.is_none() && marks_test(&bytes[open + 1..close]) {
+                            marked = Some(brackets);
+                            angles = 0;
+                        }
+                        i = close + 1;
+                        continue;
+                    }
+                }
+                b'<' if marked.is_some() => angles += 1,
+                // Not the arrows `->` and `=>`.
+                b'>' if marked.is_some() && !matches!(bytes[i - 1], b'-' | b'=') => {
+                    angles = angles.saturating_sub(1);
+                }
+                b'(' | b'[' => brackets += 1,
+                b')' | b']' => {
+                    brackets = brackets.saturating_sub(1);
+                    marked = marked.filter(|&depth| depth <= brackets);
+                }
+                b';' | b',' | b'}' if at_mark => marked = None,
+                b'{' if at_mark => {
+                    let close = self.skip_code_until(i + 1, b'}', 1)?;
+                    bodies.push(i + 1..close);
+                    marked = None;
+                    i = close + 1;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        Some(bodies)
+    }
+
     /// The name of a function whose keyword ends at `start` and whose body
     /// opens at `end`: the identifier before its parameter list and any
     /// generic parameters (`fun <T> List<T>.save(`, `fn load<'a>(`).
@@ -412,7 +508,11 @@ impl Lexer<'_> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let open = if close == b'}' { b'{' } else { b'(' };
+        let open = match close {
+            b'}' => b'{',
+            b']' => b'[',
+            _ => b'(',
+        };
         let bytes = self.bytes;
         let mut level = 0usize;
         while i < bytes.len() {
@@ -459,10 +559,14 @@ impl Lexer<'_> {
                 None
             };
         }
-        let text = std::str::from_utf8(&bytes[i + 1..]).ok();
-        let width = text
-            .and_then(|t| t.chars().next())
-            .map_or(1, char::len_utf8);
+        // The width of the UTF-8 sequence the quote is followed by: the
+        // text is valid UTF-8, so its first byte says.
+        let width = match bytes.get(i + 1) {
+            Some(0xF0..) => 4,
+            Some(0xE0..) => 3,
+            Some(0xC0..) => 2,
+            _ => 1,
+        };
         if bytes.get(i + 1 + width) == Some(&b'\'') {
             return Some(Some(i + 2 + width));
         }
@@ -596,6 +700,57 @@ impl Lexer<'_> {
     }
 }
 
+/// How many blanks `bytes` starts with.
+fn count_blanks(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|b| b.is_ascii_whitespace()).count()
+}
+
+/// Whether an attribute's content (between `#[` and `]`) marks test code
+/// as `lang::rust` reads it: a path ending in `test` or `bench` (`test`,
+/// `tokio::test`), or a `cfg` naming `test` and no `not`.
+fn marks_test(attribute: &[u8]) -> bool {
+    let mut path: Vec<&[u8]> = Vec::new();
+    let mut in_path = true;
+    let mut names_test = false;
+    let mut names_not = false;
+    let mut i = 0;
+    while i < attribute.len() {
+        let byte = attribute[i];
+        if byte == b'"' {
+            // A string names nothing (`feature = "test"`).
+            i += 1;
+            while i < attribute.len() && attribute[i] != b'"' {
+                i += if attribute[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            continue;
+        }
+        if is_identifier_byte(byte) {
+            let start = i;
+            while i < attribute.len() && is_identifier_byte(attribute[i]) {
+                i += 1;
+            }
+            let word = &attribute[start..i];
+            if in_path {
+                path.push(word);
+            } else {
+                names_test |= word == b"test";
+                names_not |= word == b"not";
+            }
+            continue;
+        }
+        if !(byte == b':' || byte.is_ascii_whitespace()) {
+            in_path = false;
+        }
+        i += 1;
+    }
+    match path.as_slice() {
+        [b"cfg"] => names_test && !names_not,
+        [.., last] => matches!(*last, b"test" | b"bench"),
+        [] => false,
+    }
+}
+
 /// The offset of `needle` in `haystack`.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack
@@ -713,5 +868,83 @@ mod tests {
             None
         );
         assert_eq!(blank_function_bodies("struct S;", Language::Rust), None);
+    }
+
+    /// The code `blank_test_items` leaves of `text`, its blanked bodies
+    /// trimmed away.
+    fn test_items_blanked(text: &str) -> Vec<String> {
+        let blanked = blank_test_items(text, Language::Rust).expect("test items blanked");
+        assert_eq!(blanked.text.len(), text.len());
+        let mut unparsed: Vec<String> = (blanked.bodies.iter())
+            .map(|body| {
+                text[body.clone()]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        unparsed.sort();
+        unparsed
+    }
+
+    #[test]
+    fn rust_test_items_are_blanked_and_production_code_kept() {
+        let text = r##"
+#[cfg(test)]
+mod tests { use super::*; #[test] fn saves() { save(); } }
+
+#[test]
+fn alone() -> Result<(), Box<dyn std::error::Error>> { check()? }
+
+#[tokio::test(flavor = "multi_thread")]
+/// Documented.
+pub(crate) async fn with_runtime() { run().await }
+
+#[cfg(all(test, feature = "sqlite"))]
+impl Store { fn probe(&self) { self.db.execute("VACUUM") } }
+
+#[cfg(test)]
+mod elsewhere;
+
+#[cfg(test)]
+use crate::fixtures::{one, two};
+
+struct Options { #[cfg(test)] seen: HashMap<String, Vec<u8>>, kept: [u8; 4] }
+
+fn production(#[cfg(test)] probe: u8) { write_all(); }
+
+#[cfg(not(test))]
+fn not_test() { sync_all(); }
+
+#[cfg(feature = "test")]
+fn feature_named_test() { sync_data(); }
+
+#[cfg_attr(test, derive(Debug))]
+struct Shown { field: u8 }
+
+#[derive(Debug)]
+enum Kind { A { x: u8 } }
+
+// #[test] fn in_a_comment() { commented(); }
+const DOC: &str = "#[test] fn in_a_string() { quoted(); }";
+fn lifetimes<'a>(s: &'a str) -> &'a str { s }
+"##;
+        assert_eq!(
+            test_items_blanked(text),
+            [
+                "check()?",
+                "fn probe(&self) { self.db.execute(\"VACUUM\") }",
+                "one, two",
+                "run().await",
+                "use super::*; #[test] fn saves() { save(); }",
+            ]
+        );
+        assert_eq!(blank_test_items("fn main() {}", Language::Rust), None);
+        assert_eq!(blank_test_items("@Test fun t() {}", Language::Kotlin), None);
+        // A test attribute whose item the lexer cannot close: nothing blanked.
+        assert_eq!(
+            blank_test_items("#[test]\nfn open() { \"", Language::Rust),
+            None
+        );
     }
 }
