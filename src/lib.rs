@@ -168,9 +168,9 @@ pub struct Statistics {
     /// Of the files let through later, those parsed with some function
     /// bodies blanked, and the bytes blanked: not parsed.
     pub blanked: Tally,
-    /// Rust files with test items (`#[cfg(test)] mod tests`, `#[test] fn`),
-    /// and the bytes of those items' bodies: read by neither the word scans
-    /// nor the parser.
+    /// Of the files parsed, the Rust ones with test items (`#[cfg(test)]
+    /// mod tests`, `#[test] fn`), and the bytes of those items' bodies:
+    /// not parsed.
     pub test_items: Tally,
     /// Of the files let through, those whose analysis the cache held: not parsed.
     pub cached: Tally,
@@ -661,8 +661,8 @@ thread_local! {
     /// The time this thread spent in `check_discovered` since it was last
     /// taken (`file_pass`).
     static FILE_STAGE_TIME: std::cell::Cell<Duration> = const { std::cell::Cell::new(Duration::ZERO) };
-    /// The test items this thread blanked in the first pass since the tally
-    /// was last taken (`file_pass`).
+    /// The test items this thread left out of files it parsed since the
+    /// tally was last taken (`file_pass`).
     static TEST_ITEMS_BLANKED: std::cell::Cell<Tally> = const {
         std::cell::Cell::new(Tally { files: 0, bytes: 0 })
     };
@@ -775,34 +775,45 @@ fn check_discovered_untimed(
             }
         }
     };
-    // Rust's test items are read by nothing, neither the word scans nor
-    // the parser: they are never reported and no evidence. The file keeps
+    // The first reading cuts the file into identifiers as it looks for
+    // the catalog's words: a file skipped keeps them. A later pass may
+    // know from those how the file holds its words.
+    let reading = |code: &str, known: Option<Hit>| match &filter {
+        Filter::StorageWords => match prefilter::first_reading(code, found.language) {
+            (true, _) => (Hit::Use, None),
+            (false, identifiers) => (Hit::None, Some(identifiers)),
+        },
+        Filter::CallsOneOf(words, _) => (known.unwrap_or_else(|| words.find(code)), None),
+        Filter::Whole => (Hit::Use, None),
+    };
+    let known = match &filter {
+        Filter::CallsOneOf(_, hit) => *hit,
+        Filter::StorageWords | Filter::Whole => None,
+    };
+    let (mut hit, mut identifiers) = reading(&text, known);
+    // Rust's test items are parsed by nothing: they are never reported
+    // and no evidence. A file about to be parsed is read again without
+    // them, and may turn out to hold no word that matters outside them
+    // (lexing every file for them cost more than it saved). The file keeps
     // its text for the report.
-    let tests_blanked = (!options.include_tests)
-        .then(|| lang::bodies::blank_test_items(&text, found.language))
-        .flatten()
-        .map(|blanked| {
-            // Every file is read in the first pass: counted there once.
-            if matches!(filter, Filter::StorageWords) {
+    let mut tests_blanked = None;
+    if !matches!(hit, Hit::None | Hit::Named) && !options.include_tests {
+        if let Some(blanked) = lang::bodies::blank_test_items(&text, found.language) {
+            (hit, identifiers) = reading(&blanked.text, None);
+            // Counted when parsed for the first time (a file parsed in part
+            // and read again whole is not).
+            let parsed = !matches!(hit, Hit::None | Hit::Named);
+            if parsed && !matches!(filter, Filter::Whole) {
                 TEST_ITEMS_BLANKED.with(|tally| {
                     let mut counted = tally.get();
                     counted.add(blanked.bytes() as u64);
                     tally.set(counted);
                 });
             }
-            blanked.text
-        });
+            tests_blanked = Some(blanked.text);
+        }
+    }
     let code = tests_blanked.as_deref().unwrap_or(&text);
-    // The first reading cuts the file into identifiers as it looks for
-    // the catalog's words: a file skipped keeps them.
-    let (hit, identifiers) = match &filter {
-        Filter::StorageWords => match prefilter::first_reading(code, found.language) {
-            (true, _) => (Hit::Use, None),
-            (false, identifiers) => (Hit::None, Some(identifiers)),
-        },
-        Filter::CallsOneOf(words, hit) => (hit.unwrap_or_else(|| words.find(code)), None),
-        Filter::Whole => (Hit::Use, None),
-    };
     let source_of = |text: String| {
         let mut source = SourceFile::new(
             found.path.clone(),

@@ -870,7 +870,6 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
         ("discovered", statistics.discovered),
         ("test code, not read", statistics.test_code),
         ("read and scanned", statistics.read),
-        ("Rust test items, not scanned", statistics.test_items),
         ("parsed: catalog words", statistics.storage_words),
         (
             "parsed: calls storage functions",
@@ -878,6 +877,7 @@ fn statistics_table(statistics: &storlint::Statistics) -> String {
         ),
         ("parsed with bodies blanked", statistics.declarations_only),
         ("later files' bodies blanked", statistics.blanked),
+        ("Rust test items, not parsed", statistics.test_items),
         ("of these, from the cache", statistics.cached),
     ];
     let mut table = String::from("statistics:\n");
