@@ -314,24 +314,18 @@ impl Lexer<'_> {
         let mut angles = 0usize;
         let mut i = 0;
         while i < bytes.len() {
-            if let Some(next) = self.skip_trivia_or_literal(i, 0)? {
+            if let Some(next) = self.skip_word_or_trivia(i, 0)? {
                 i = next;
                 continue;
             }
             let byte = bytes[i];
-            if is_identifier_byte(byte) {
-                while i < bytes.len() && is_identifier_byte(bytes[i]) {
-                    i += 1;
-                }
-                continue;
-            }
             let at_mark = marked == Some(brackets) && angles == 0;
             match byte {
                 b'#' => {
                     let open = i + 1 + count_blanks(&bytes[i + 1..]);
                     if bytes.get(open) == Some(&b'[') {
                         let close = self.skip_code_until(open + 1, b']', 1)?;
-                        if marked.is_none() && marks_test(&bytes[open + 1..close]) {
+                        if marked.is_none() && self.marks_test(open + 1..close) {
                             marked = Some(brackets);
                             angles = 0;
                         }
@@ -502,6 +496,63 @@ impl Lexer<'_> {
         None
     }
 
+    /// Whether the attribute content at `attribute` (between `#[` and `]`)
+    /// marks test code as `lang::rust` reads it: a path ending in `test` or
+    /// `bench` (`test`, `tokio::test`), or a `cfg` naming `test` and no
+    /// `not` (a string names nothing: `feature = "test"`).
+    fn marks_test(&self, attribute: Range<usize>) -> bool {
+        let bytes = self.bytes;
+        let mut path: Vec<&[u8]> = Vec::new();
+        let mut in_path = true;
+        let (mut names_test, mut names_not) = (false, false);
+        let mut i = attribute.start;
+        while i < attribute.end {
+            let next = match self.skip_trivia_or_literal(i, 0) {
+                Some(Some(next)) => next,
+                Some(None) => match self.skip_word_or_trivia(i, 0) {
+                    Some(Some(next)) => {
+                        let word = &bytes[i..next];
+                        if in_path {
+                            path.push(word);
+                        } else {
+                            names_test |= word == b"test";
+                            names_not |= word == b"not";
+                        }
+                        next
+                    }
+                    _ => {
+                        in_path &= bytes[i] == b':' || bytes[i].is_ascii_whitespace();
+                        i + 1
+                    }
+                },
+                None => return false,
+            };
+            i = next;
+        }
+        match path.as_slice() {
+            [b"cfg"] => names_test && !names_not,
+            [.., last] => matches!(*last, b"test" | b"bench"),
+            [] => false,
+        }
+    }
+
+    /// When a comment, string, character literal or identifier starts at
+    /// `i`, the index just past it; None (the outer Option) when a literal
+    /// or comment is left open.
+    fn skip_word_or_trivia(&self, i: usize, depth: usize) -> Option<Option<usize>> {
+        if let Some(next) = self.skip_trivia_or_literal(i, depth)? {
+            return Some(Some(next));
+        }
+        let bytes = self.bytes;
+        // A whole identifier: Rust's `r#"`/`b'` prefixes were read as
+        // literals at its start.
+        let word = bytes[i..]
+            .iter()
+            .take_while(|&&b| is_identifier_byte(b))
+            .count();
+        Some((word > 0).then_some(i + word))
+    }
+
     /// Code from `i` up to the `close` byte that leaves it (`}` of a body or
     /// template, `)` of an interpolation): its index.
     fn skip_code_until(&self, mut i: usize, close: u8, depth: usize) -> Option<usize> {
@@ -516,19 +567,11 @@ impl Lexer<'_> {
         let bytes = self.bytes;
         let mut level = 0usize;
         while i < bytes.len() {
-            if let Some(next) = self.skip_trivia_or_literal(i, depth)? {
+            if let Some(next) = self.skip_word_or_trivia(i, depth)? {
                 i = next;
                 continue;
             }
             let byte = bytes[i];
-            if is_identifier_byte(byte) {
-                // A whole identifier: Rust's `r#"`/`b'` prefixes were read
-                // as literals at its start.
-                while i < bytes.len() && is_identifier_byte(bytes[i]) {
-                    i += 1;
-                }
-                continue;
-            }
             if byte == open {
                 level += 1;
             } else if byte == close {
@@ -703,52 +746,6 @@ impl Lexer<'_> {
 /// How many blanks `bytes` starts with.
 fn count_blanks(bytes: &[u8]) -> usize {
     bytes.iter().take_while(|b| b.is_ascii_whitespace()).count()
-}
-
-/// Whether an attribute's content (between `#[` and `]`) marks test code
-/// as `lang::rust` reads it: a path ending in `test` or `bench` (`test`,
-/// `tokio::test`), or a `cfg` naming `test` and no `not`.
-fn marks_test(attribute: &[u8]) -> bool {
-    let mut path: Vec<&[u8]> = Vec::new();
-    let mut in_path = true;
-    let mut names_test = false;
-    let mut names_not = false;
-    let mut i = 0;
-    while i < attribute.len() {
-        let byte = attribute[i];
-        if byte == b'"' {
-            // A string names nothing (`feature = "test"`).
-            i += 1;
-            while i < attribute.len() && attribute[i] != b'"' {
-                i += if attribute[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            continue;
-        }
-        if is_identifier_byte(byte) {
-            let start = i;
-            while i < attribute.len() && is_identifier_byte(attribute[i]) {
-                i += 1;
-            }
-            let word = &attribute[start..i];
-            if in_path {
-                path.push(word);
-            } else {
-                names_test |= word == b"test";
-                names_not |= word == b"not";
-            }
-            continue;
-        }
-        if !(byte == b':' || byte.is_ascii_whitespace()) {
-            in_path = false;
-        }
-        i += 1;
-    }
-    match path.as_slice() {
-        [b"cfg"] => names_test && !names_not,
-        [.., last] => matches!(*last, b"test" | b"bench"),
-        [] => false,
-    }
 }
 
 /// The offset of `needle` in `haystack`.
