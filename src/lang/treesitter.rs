@@ -4,8 +4,10 @@
 //! each frontend.
 
 use foldhash::{HashMap, HashMapExt};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use aho_corasick::AhoCorasick;
 use tree_sitter::{Node, Parser, Tree};
 
 #[cfg(test)]
@@ -423,14 +425,30 @@ pub(crate) struct JumpSyntax {
 }
 
 /// The sorted offsets where any of `words` occurs in `text`, as a word or
-/// inside one.
-fn offsets_of(text: &str, words: &[&str]) -> Vec<usize> {
-    let mut offsets: Vec<usize> = words
-        .iter()
-        .flat_map(|word| text.match_indices(word).map(|(offset, _)| offset))
+/// inside one, found in one reading (a search per word was 2% of a run).
+fn offsets_of(text: &str, words: &'static [&'static str]) -> Vec<usize> {
+    let mut offsets: Vec<usize> = (finder_of(words).find_overlapping_iter(text))
+        .map(|found| found.start())
         .collect();
+    // Overlapping matches come by where they end.
     offsets.sort_unstable();
     offsets
+}
+
+/// The automaton finding any of `words`, built once for each list (a
+/// language's jump words, comment openings).
+fn finder_of(words: &'static [&'static str]) -> &'static AhoCorasick {
+    type Finders = Mutex<HashMap<&'static [&'static str], &'static AhoCorasick>>;
+    static FINDERS: OnceLock<Finders> = OnceLock::new();
+    let finders = FINDERS.get_or_init(Default::default);
+    // A panic elsewhere while the lock was held left the map whole.
+    let mut finders = finders.lock().unwrap_or_else(PoisonError::into_inner);
+    finders.entry(words).or_insert_with(|| {
+        let automaton = AhoCorasick::new(words).unwrap_or_else(|error| {
+            unreachable!("a few short words always build an automaton: {error}")
+        });
+        Box::leak(Box::new(automaton))
+    })
 }
 
 /// Whether one of the sorted `offsets` lies in `node`'s bytes, its end
