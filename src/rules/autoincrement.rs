@@ -1,4 +1,7 @@
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
 
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::model::HOLE;
@@ -112,11 +115,22 @@ impl FreshTables {
     }
 }
 
+/// Whether `text` names `sqlite_sequence`, in any case. Every file the
+/// project parsed is searched, on the project stage's one thread: with an
+/// automaton, not a comparison at every byte.
 fn names_sequence(text: &str) -> bool {
-    const SEQUENCE: &[u8] = b"sqlite_sequence";
-    text.as_bytes()
-        .windows(SEQUENCE.len())
-        .any(|window| window.eq_ignore_ascii_case(SEQUENCE))
+    const SEQUENCE: &str = "sqlite_sequence";
+    static FINDER: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    let finder = FINDER.get_or_init(|| {
+        (AhoCorasick::builder().ascii_case_insensitive(true))
+            .build([SEQUENCE])
+            .ok()
+    });
+    match finder {
+        Some(finder) => finder.is_match(text),
+        None => (text.as_bytes().windows(SEQUENCE.len()))
+            .any(|window| window.eq_ignore_ascii_case(SEQUENCE.as_bytes())),
+    }
 }
 
 /// The `AUTOINCREMENT` keyword deleted with the space before it, where the
@@ -185,4 +199,21 @@ fn diagnostic(table: &str, column: &str, range: ByteRange, label: &str) -> Diagn
     )
     .label(label.to_string())
     .note("SQLite's documentation: AUTOINCREMENT imposes extra CPU, memory, disk space and disk I/O overhead and should be avoided if not strictly needed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_sequence;
+
+    #[test]
+    fn the_sequence_table_is_named_in_any_case() {
+        assert!(names_sequence(
+            "DELETE FROM SQLITE_Sequence WHERE name = 't'"
+        ));
+        assert!(names_sequence(
+            "db.execSQL(\"UPDATE sqlite_sequence SET seq = 0\")"
+        ));
+        assert!(!names_sequence("sqlite_sequenc e"));
+        assert!(!names_sequence(""));
+    }
 }
