@@ -8,8 +8,8 @@
 //! project function that matters keeps the bodies naming it, those of the
 //! functions calling them, and what they call: its other bodies can
 //! neither reach the function nor decide a finding of it. Rust's test
-//! items (`#[cfg(test)] mod tests`, `#[test] fn`) are blanked in every
-//! file before anything reads it: they are never reported and no evidence.
+//! items (`#[cfg(test)] mod tests`, `#[test] fn`) are blanked in a file
+//! about to be parsed: they are never reported and no evidence.
 //!
 //! A small lexer finds each `fn`/`fun`/`func` body's braces past comments,
 //! strings, string templates and character literals; every byte inside is
@@ -507,27 +507,25 @@ impl Lexer<'_> {
         let (mut names_test, mut names_not) = (false, false);
         let mut i = attribute.start;
         while i < attribute.end {
-            let next = match self.skip_trivia_or_literal(i, 0) {
-                Some(Some(next)) => next,
-                Some(None) => match self.skip_word_or_trivia(i, 0) {
-                    Some(Some(next)) => {
-                        let word = &bytes[i..next];
-                        if in_path {
-                            path.push(word);
-                        } else {
-                            names_test |= word == b"test";
-                            names_not |= word == b"not";
-                        }
-                        next
-                    }
-                    _ => {
-                        in_path &= bytes[i] == b':' || bytes[i].is_ascii_whitespace();
-                        i + 1
-                    }
-                },
+            i = match self.skip_trivia_or_literal(i, 0) {
                 None => return false,
+                Some(Some(past_literal)) => past_literal,
+                Some(None) => {
+                    let length = (bytes[i..attribute.end].iter())
+                        .take_while(|&&b| is_identifier_byte(b))
+                        .count();
+                    let word = &bytes[i..i + length];
+                    if length == 0 {
+                        in_path &= bytes[i] == b':' || bytes[i].is_ascii_whitespace();
+                    } else if in_path {
+                        path.push(word);
+                    } else {
+                        names_test |= word == b"test";
+                        names_not |= word == b"not";
+                    }
+                    i + length.max(1)
+                }
             };
-            i = next;
         }
         match path.as_slice() {
             [b"cfg"] => names_test && !names_not,
