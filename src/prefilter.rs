@@ -178,7 +178,12 @@ pub fn first_reading(text: &str, language: Language) -> (bool, Identifiers) {
 /// any case, some of them followed by more words.
 fn sql_keyword_at(text: &str, start: usize, end: usize) -> bool {
     let word = &text[start..end];
-    sql_keyword_heads().iter().any(|&(head, rest)| {
+    let heads = sql_keyword_heads();
+    // Every identifier of a file is asked: most are told by their length.
+    if word.len() < 64 && heads.lengths & (1 << word.len()) == 0 {
+        return false;
+    }
+    heads.heads.iter().any(|&(head, rest)| {
         // `eq_ignore_ascii_case` tells most identifiers apart by length.
         if !word.eq_ignore_ascii_case(head) {
             return false;
@@ -192,12 +197,23 @@ fn sql_keyword_at(text: &str, start: usize, end: usize) -> bool {
 
 /// Each of `catalog::sql::KEYWORDS` as the identifier it begins with and
 /// the rest (` index`, ` unique index`, the blank after `select`).
-fn sql_keyword_heads() -> &'static [(&'static str, &'static str)] {
-    static HEADS: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
+struct SqlKeywordHeads {
+    heads: Vec<(&'static str, &'static str)>,
+    /// A bit per length of a head under 64 bytes (a longer word is
+    /// compared with each).
+    lengths: u64,
+}
+
+fn sql_keyword_heads() -> &'static SqlKeywordHeads {
+    static HEADS: OnceLock<SqlKeywordHeads> = OnceLock::new();
     HEADS.get_or_init(|| {
-        (catalog::sql::KEYWORDS.iter())
+        let heads: Vec<(&str, &str)> = (catalog::sql::KEYWORDS.iter())
             .map(|keyword| keyword.split_at(keyword.find(' ').unwrap_or(keyword.len())))
-            .collect()
+            .collect();
+        let lengths = (heads.iter())
+            .filter(|(head, _)| head.len() < 64)
+            .fold(0, |lengths, (head, _)| lengths | 1 << head.len());
+        SqlKeywordHeads { heads, lengths }
     })
 }
 
