@@ -184,7 +184,6 @@ fn sql_keyword_at(text: &str, start: usize, end: usize) -> bool {
         return false;
     }
     heads.heads.iter().any(|&(head, rest)| {
-        // `eq_ignore_ascii_case` tells most identifiers apart by length.
         if !word.eq_ignore_ascii_case(head) {
             return false;
         }

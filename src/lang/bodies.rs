@@ -325,7 +325,7 @@ impl Lexer<'_> {
                     let open = i + 1 + count_blanks(&bytes[i + 1..]);
                     if bytes.get(open) == Some(&b'[') {
                         let close = self.skip_code_until(open + 1, b']', 1)?;
-                        if marked.is_none() && self.marks_test(open + 1..close) {
+                        if marked.is_none() && self.marks_test(i..close + 1) {
                             marked = Some(brackets);
                             angles = 0;
                         }
@@ -496,42 +496,20 @@ impl Lexer<'_> {
         None
     }
 
-    /// Whether the attribute content at `attribute` (between `#[` and `]`)
-    /// marks test code as `lang::rust` reads it: a path ending in `test` or
-    /// `bench` (`test`, `tokio::test`), or a `cfg` naming `test` and no
-    /// `not` (a string names nothing: `feature = "test"`).
+    /// Whether the attribute at `attribute` (`#[..]`) marks test code:
+    /// asked of `lang::rust::marks_test_code`, which decides what the
+    /// model counts as test code, for the few attributes naming `test` or
+    /// `bench` at all.
     fn marks_test(&self, attribute: Range<usize>) -> bool {
-        let bytes = self.bytes;
-        let mut path: Vec<&[u8]> = Vec::new();
-        let mut in_path = true;
-        let (mut names_test, mut names_not) = (false, false);
-        let mut i = attribute.start;
-        while i < attribute.end {
-            i = match self.skip_trivia_or_literal(i, 0) {
-                None => return false,
-                Some(Some(past_literal)) => past_literal,
-                Some(None) => {
-                    let length = (bytes[i..attribute.end].iter())
-                        .take_while(|&&b| is_identifier_byte(b))
-                        .count();
-                    let word = &bytes[i..i + length];
-                    if length == 0 {
-                        in_path &= bytes[i] == b':' || bytes[i].is_ascii_whitespace();
-                    } else if in_path {
-                        path.push(word);
-                    } else {
-                        names_test |= word == b"test";
-                        names_not |= word == b"not";
-                    }
-                    i + length.max(1)
-                }
-            };
+        use syn::parse::Parser;
+        let written = &self.bytes[attribute];
+        let names = |word: &[u8]| written.windows(word.len()).any(|window| window == word);
+        if !(names(b"test") || names(b"bench")) {
+            return false;
         }
-        match path.as_slice() {
-            [b"cfg"] => names_test && !names_not,
-            [.., last] => matches!(*last, b"test" | b"bench"),
-            [] => false,
-        }
+        (std::str::from_utf8(written).ok())
+            .and_then(|written| syn::Attribute::parse_outer.parse_str(written).ok())
+            .is_some_and(|attributes| attributes.iter().any(crate::lang::rust::marks_test_code))
     }
 
     /// When a comment, string, character literal or identifier starts at

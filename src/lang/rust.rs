@@ -2049,7 +2049,7 @@ fn apple_only_predicate(predicate: &syn::Meta) -> bool {
 /// `#[test]`, `#[tokio::test]`, `#[bench]`, or a `cfg` that only holds in
 /// test builds: `#[cfg(test)]`, `#[cfg(all(test, ..))]`, `#[cfg(any(test, feature = "testing"))]`.
 /// A `not(...)` anywhere makes the item production code as far as we can tell.
-fn marks_test_code(attribute: &syn::Attribute) -> bool {
+pub(crate) fn marks_test_code(attribute: &syn::Attribute) -> bool {
     let path = attribute.path();
     let last = path.segments.last().map(|s| s.ident.to_string());
     match last.as_deref() {

@@ -119,18 +119,14 @@ impl FreshTables {
 /// project parsed is searched, on the project stage's one thread: with an
 /// automaton, not a comparison at every byte.
 fn names_sequence(text: &str) -> bool {
-    const SEQUENCE: &str = "sqlite_sequence";
-    static FINDER: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    let finder = FINDER.get_or_init(|| {
-        (AhoCorasick::builder().ascii_case_insensitive(true))
-            .build([SEQUENCE])
-            .ok()
-    });
-    match finder {
-        Some(finder) => finder.is_match(text),
-        None => (text.as_bytes().windows(SEQUENCE.len()))
-            .any(|window| window.eq_ignore_ascii_case(SEQUENCE.as_bytes())),
-    }
+    static SEQUENCE: OnceLock<AhoCorasick> = OnceLock::new();
+    SEQUENCE
+        .get_or_init(|| {
+            (AhoCorasick::builder().ascii_case_insensitive(true))
+                .build(["sqlite_sequence"])
+                .expect("one word forms a valid automaton")
+        })
+        .is_match(text)
 }
 
 /// The `AUTOINCREMENT` keyword deleted with the space before it, where the
