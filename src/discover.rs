@@ -65,6 +65,9 @@ pub struct Discovered {
     /// The file's text when it is given rather than read from disk: an
     /// editor's unsaved buffer, on stdin.
     pub text: Option<String>,
+    /// The file's real path (`identity`), which tells the same file reached
+    /// twice from distinct ones.
+    identity: PathBuf,
 }
 
 #[derive(Debug, Default)]
@@ -120,6 +123,7 @@ pub fn discover_excluding(
         })
     };
     let mut files = Vec::new();
+    let mut canonical_dirs = HashMap::new();
     let build_dirs_skipped = Arc::new(AtomicUsize::new(0));
     for root in paths.iter().filter(|root| !exclude.matches(root)) {
         // A named path is followed when it is a link; what it names decides.
@@ -138,6 +142,7 @@ pub fn discover_excluding(
                     layout_path: layout_path(root, cwd, root.parent().unwrap_or(root)),
                     language,
                     text: None,
+                    identity: identity(root, cwd, &mut canonical_dirs),
                 }),
                 None => problem(
                     root,
@@ -151,6 +156,11 @@ pub fn discover_excluding(
             problem(root, NOT_REGULAR.to_string());
             continue;
         }
+        // Links inside the walk are not followed: a walked file's real path
+        // is the root's, resolved once, joined with the path below it (a
+        // directory resolved per file cost a system call per component,
+        // some twelve thousand on a large app).
+        let real_root = real_dir(&cwd.join(root));
         let skipped = Arc::clone(&build_dirs_skipped);
         let excluded = exclude.clone();
         let walker = ignore::WalkBuilder::new(root)
@@ -220,16 +230,21 @@ pub fn discover_excluding(
                 problem(path, NOT_REGULAR.to_string());
                 continue;
             }
+            let identity = match path.strip_prefix(root) {
+                Ok(below) => real_root.join(below),
+                Err(_) => identity(path, cwd, &mut canonical_dirs),
+            };
             files.push(Discovered {
                 display: display_path(path, cwd),
                 layout_path: layout_path(path, cwd, root),
                 path: entry.into_path(),
                 language,
                 text: None,
+                identity,
             });
         }
     }
-    discovery.files = checked_once(files, cwd);
+    discovery.files = checked_once(files);
     discovery.build_dirs_skipped = build_dirs_skipped.load(Ordering::Relaxed);
     // Directory listings come in no particular order; reports do.
     discovery
@@ -250,15 +265,12 @@ pub fn discover_in_project(
 ) -> Result<(Discovery, Vec<bool>), DiscoverError> {
     let mut discovery = discover_excluding(paths, cwd, exclude)?;
     let project = discover_excluding(&[root.to_path_buf()], cwd, exclude)?;
-    let mut canonical_dirs = HashMap::new();
-    let asked: HashSet<PathBuf> = discovery
-        .files
-        .iter()
-        .map(|file| identity(&file.path, cwd, &mut canonical_dirs))
+    let asked: HashSet<PathBuf> = (discovery.files.iter())
+        .map(|file| file.identity.clone())
         .collect();
     let mut reported = vec![true; discovery.files.len()];
     for file in project.files {
-        if !asked.contains(&identity(&file.path, cwd, &mut canonical_dirs)) {
+        if !asked.contains(&file.identity) {
             discovery.files.push(file);
             reported.push(false);
         }
@@ -292,10 +304,11 @@ pub fn discover_buffers(
     let mut canonical_dirs = HashMap::new();
     let mut index_of: HashMap<PathBuf, usize> = HashMap::new();
     for (index, file) in discovery.files.iter().enumerate() {
-        index_of.insert(identity(&file.path, cwd, &mut canonical_dirs), index);
+        index_of.insert(file.identity.clone(), index);
     }
     for buffer in buffers {
-        match index_of.get(&identity(&buffer.path, cwd, &mut canonical_dirs)) {
+        let identity = identity(&buffer.path, cwd, &mut canonical_dirs);
+        match index_of.get(&identity) {
             Some(&index) => {
                 discovery.files[index].text = Some(buffer.text);
                 reported[index] = true;
@@ -311,6 +324,7 @@ pub fn discover_buffers(
                     display,
                     language: buffer.language,
                     text: Some(buffer.text),
+                    identity,
                 });
                 reported.push(true);
             }
@@ -323,17 +337,15 @@ pub fn discover_buffers(
 /// `a.rs`, `demo` and `demo/ios/../ios`) is checked once, under its
 /// shortest name. Distinct files are never merged, even when their names
 /// print alike. Sorted by name.
-fn checked_once(files: Vec<Discovered>, cwd: &Path) -> Vec<Discovered> {
+fn checked_once(files: Vec<Discovered>) -> Vec<Discovered> {
     let mut by_identity: HashMap<PathBuf, Discovered> = HashMap::new();
-    let mut canonical_dirs: HashMap<PathBuf, PathBuf> = HashMap::new();
     for file in files {
-        let identity = identity(&file.path, cwd, &mut canonical_dirs);
-        match by_identity.get_mut(&identity) {
+        match by_identity.get_mut(&file.identity) {
             Some(kept)
                 if (kept.display.len(), &kept.display) <= (file.display.len(), &file.display) => {}
             Some(kept) => *kept = file,
             None => {
-                by_identity.insert(identity, file);
+                by_identity.insert(file.identity.clone(), file);
             }
         }
     }
@@ -350,10 +362,13 @@ fn identity(path: &Path, cwd: &Path, canonical_dirs: &mut HashMap<PathBuf, PathB
     let (Some(dir), Some(name)) = (absolute.parent(), absolute.file_name()) else {
         return absolute.components().collect();
     };
-    let real_dir = canonical_dirs.entry(dir.to_path_buf()).or_insert_with(|| {
-        std::fs::canonicalize(dir).unwrap_or_else(|_| dir.components().collect())
-    });
+    let real_dir = (canonical_dirs.entry(dir.to_path_buf())).or_insert_with(|| real_dir(dir));
     real_dir.join(name)
+}
+
+/// `dir` with `..` and links resolved; as written when it cannot be.
+fn real_dir(dir: &Path) -> PathBuf {
+    std::fs::canonicalize(dir).unwrap_or_else(|_| dir.components().collect())
 }
 
 /// The path a walk error is about (the directory that could not be read),
