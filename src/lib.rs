@@ -226,6 +226,23 @@ struct Partial {
 /// A file of the project analysed in part (`Partial`), by its index in
 /// the files analysed, with its identifiers: a later pass that finds it
 /// using a name in what was blanked parses it whole.
+/// A file read and not parsed: its identifiers answer the later passes.
+struct NotParsed<'a> {
+    found: &'a Discovered,
+    reported: bool,
+    bytes: u64,
+    identifiers: Identifiers,
+}
+
+/// What a later pass parses: a file not parsed yet, by its index in the
+/// files not parsed, with how its identifiers hold the pass's words; or a
+/// file parsed in part, by its index in those, to be parsed whole.
+#[derive(Clone, Copy)]
+enum LaterParse {
+    Joining(usize, Option<Hit>),
+    Whole(usize),
+}
+
 struct PartlyAnalysed<'a> {
     index: usize,
     found: &'a Discovered,
@@ -355,7 +372,12 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             Outcome::Skipped(bytes, identifiers) => {
                 statistics.discovered.add(bytes);
                 statistics.read.add(bytes);
-                skipped.push((found, reported, identifiers));
+                skipped.push(NotParsed {
+                    found,
+                    reported,
+                    bytes,
+                    identifiers,
+                });
                 continue;
             }
             Outcome::TestCode => {
@@ -406,7 +428,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
     let mut in_file_passes = Duration::ZERO;
     // Whether a type is a library's depends on the files not parsed too:
     // one of them may declare it.
-    let unparsed = UnparsedDeclarations::of(skipped.iter().map(|(.., identifiers)| identifiers));
+    let unparsed = UnparsedDeclarations::of(skipped.iter().map(|file| &file.identifiers));
     // The project of the last pass is the whole project's when no file
     // joins after it.
     let project_findings = loop {
@@ -435,43 +457,52 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             .collect();
         calls_so_far.sort_unstable();
         let words = prefilter::Words::new(&names, &calls_so_far);
-        // A skipped file is read again only when its identifiers hold a group.
-        type Outcomes = Vec<Option<Outcome>>;
         let file_pass_started = Instant::now();
-        let (outcomes, reparsed): (Outcomes, Outcomes) = file_pass(&mut report.statistics, || {
-            rayon::join(
-                || {
-                    (skipped.par_iter().with_max_len(1))
-                        .map(|(found, _, identifiers)| {
-                            let hit = words.find_in(identifiers);
-                            let joins = hit.is_none_or(|hit| {
-                                matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched)
-                            });
-                            joins.then(|| {
-                                let filter = Filter::CallsOneOf(words.clone(), hit);
-                                check_discovered(found, options, filter, cache)
-                            })
-                        })
-                        .collect()
-                },
-                || {
-                    (partly_analysed.par_iter().with_max_len(1))
-                        .map(|partial| {
-                            let hit = (words
-                                .find_in_parts(&partial.identifiers, &partial.unparsed))
-                            .unwrap_or_else(|| words.find(&analysed[partial.index].0.text));
-                            // A function searched for now may have had its
-                            // body blanked.
-                            let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
-                            whole.then(|| {
-                                check_discovered(partial.found, options, Filter::Whole, cache)
-                            })
-                        })
-                        .collect()
-                },
-            )
+        // A skipped file is read again only when its identifiers hold a group.
+        let joining = (skipped.par_iter().enumerate()).filter_map(|(index, file)| {
+            let hit = words.find_in(&file.identifiers);
+            let joins =
+                hit.is_none_or(|hit| matches!(hit, Hit::Use | Hit::Declaration | Hit::Searched));
+            joins.then_some((LaterParse::Joining(index, hit), file.bytes))
+        });
+        let whole = (partly_analysed.par_iter().enumerate()).filter_map(|(index, partial)| {
+            let text = &analysed[partial.index].0.text;
+            let hit = (words.find_in_parts(&partial.identifiers, &partial.unparsed))
+                .unwrap_or_else(|| words.find(text));
+            // A function searched for now may have had its body blanked.
+            let whole = matches!(hit, Hit::Use | Hit::Named | Hit::Searched);
+            whole.then_some((LaterParse::Whole(index), text.len() as u64))
+        });
+        let mut parses: Vec<(LaterParse, u64)> = joining.chain(whole).collect();
+        // Largest first: a pass ends when its last file does, and a thread
+        // left with a large one at the end would end it alone.
+        parses.sort_by_key(|&(_, bytes)| std::cmp::Reverse(bytes));
+        let parsed: Vec<(LaterParse, Outcome)> = file_pass(&mut report.statistics, || {
+            (parses.par_iter().with_max_len(1))
+                .map(|&(parse, _)| {
+                    let outcome = match parse {
+                        LaterParse::Joining(index, hit) => {
+                            let filter = Filter::CallsOneOf(words.clone(), hit);
+                            check_discovered(skipped[index].found, options, filter, cache)
+                        }
+                        LaterParse::Whole(index) => {
+                            let found = partly_analysed[index].found;
+                            check_discovered(found, options, Filter::Whole, cache)
+                        }
+                    };
+                    (parse, outcome)
+                })
+                .collect()
         });
         in_file_passes += file_pass_started.elapsed();
+        let mut outcomes: Vec<Option<Outcome>> = (0..skipped.len()).map(|_| None).collect();
+        let mut reparsed: Vec<Option<Outcome>> = (0..partly_analysed.len()).map(|_| None).collect();
+        for (parse, outcome) in parsed {
+            match parse {
+                LaterParse::Joining(index, _) => outcomes[index] = Some(outcome),
+                LaterParse::Whole(index) => reparsed[index] = Some(outcome),
+            }
+        }
         // A pass that adds nothing leaves the project as it is: its
         // findings are the whole project's.
         let joined = |outcome: &Option<Outcome>| {
@@ -521,19 +552,22 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
             uncounted += 1;
         }
         let mut still_skipped = Vec::new();
-        for ((found, reported, identifiers), outcome) in skipped.into_iter().zip(outcomes) {
-            let Some(outcome) = outcome else {
-                still_skipped.push((found, reported, identifiers));
-                continue;
-            };
+        for (file, outcome) in skipped.into_iter().zip(outcomes) {
             match outcome {
-                Outcome::Checked(file) => {
-                    let bytes = file.0.text.len() as u64;
+                None | Some(Outcome::TestCode) => still_skipped.push(file),
+                // Read again, a file may still not be worth parsing.
+                Some(Outcome::Skipped(bytes, identifiers)) => still_skipped.push(NotParsed {
+                    bytes,
+                    identifiers,
+                    ..file
+                }),
+                Some(Outcome::Checked(parsed)) => {
+                    let bytes = parsed.0.text.len() as u64;
                     report.statistics.calls_storage_functions.add(bytes);
-                    analysed.push(*file);
-                    analysed_reported.push(reported);
+                    analysed.push(*parsed);
+                    analysed_reported.push(file.reported);
                 }
-                Outcome::Partial(partial) => {
+                Some(Outcome::Partial(partial)) => {
                     let statistics = &mut report.statistics;
                     let bytes = partial.file.0.text.len() as u64;
                     if partial.for_calls {
@@ -544,21 +578,20 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
                     statistics.blanked.add(partial.unparsed_bytes);
                     partly_analysed.push(PartlyAnalysed {
                         index: analysed.len(),
-                        found,
-                        identifiers,
+                        found: file.found,
+                        identifiers: file.identifiers,
                         unparsed: partial.unparsed,
                         unparsed_bytes: partial.unparsed_bytes,
                         for_calls: partial.for_calls,
                     });
                     analysed.push(partial.file);
-                    analysed_reported.push(reported);
+                    analysed_reported.push(file.reported);
                 }
-                Outcome::Failed(problem) if reported => report.problems.push(problem),
-                Outcome::Failed(_) => {}
-                Outcome::Skipped(_, identifiers) => {
-                    still_skipped.push((found, reported, identifiers));
+                Some(Outcome::Failed(problem)) => {
+                    if file.reported {
+                        report.problems.push(problem);
+                    }
                 }
-                Outcome::TestCode => still_skipped.push((found, reported, identifiers)),
             }
         }
         skipped = still_skipped;
@@ -581,7 +614,7 @@ fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &
         // belongs to a file since changed, moved or deleted.
         cache.prune();
     }
-    report.skipped += skipped.iter().filter(|(_, reported, _)| *reported).count();
+    report.skipped += skipped.iter().filter(|file| file.reported).count();
     report.checked = analysed_reported.iter().filter(|&&r| r).count();
     for (index, diagnostic) in project_findings {
         let analysis = &mut analysed[index].1;
