@@ -611,12 +611,30 @@ impl Identifiers {
 }
 
 /// `Identifiers` as a text's identifiers come, one by one.
-#[derive(Default)]
 struct IdentifierCollector {
     used: Vec<u64>,
     declared_names: Vec<u64>,
     declarations: Vec<u64>,
     previous: Option<(usize, usize)>,
+    /// The last hash used in each slot (by its low bits): a file names
+    /// the same few words over and over (`val`, `it`, its types), and one
+    /// seen in its slot already is not pushed again, which leaves `finish`
+    /// a fraction of the hashes to sort.
+    recent: [u64; RECENT_SLOTS],
+}
+
+const RECENT_SLOTS: usize = 256;
+
+impl Default for IdentifierCollector {
+    fn default() -> Self {
+        IdentifierCollector {
+            used: Vec::new(),
+            declared_names: Vec::new(),
+            declarations: Vec::new(),
+            previous: None,
+            recent: [0; RECENT_SLOTS],
+        }
+    }
 }
 
 impl IdentifierCollector {
@@ -646,7 +664,12 @@ impl IdentifierCollector {
         if declared {
             self.declared_names.push(word_hash);
         } else {
-            self.used.push(word_hash);
+            let slot = &mut self.recent[word_hash as usize % RECENT_SLOTS];
+            // An empty slot holds 0: a word hashed to 0 is always pushed.
+            if *slot != word_hash || word_hash == 0 {
+                *slot = word_hash;
+                self.used.push(word_hash);
+            }
         }
         self.previous = Some((start, end));
         word_hash
