@@ -52,12 +52,18 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
         padded = format!("{}\n", file.text);
         padded.as_str()
     };
+    // The header's imports are a sixth of an Android file and a tenth of
+    // its parsing: read from the lines, they are blanked for the parser.
+    let header = HeaderImports::of(text);
+    let parsed_text = header
+        .as_ref()
+        .map_or(text, |header| header.blanked.as_str());
     let Parsed {
         trees,
         scanned_comments,
         dropped_headers,
         member_trees,
-    } = parse_best(text, budget)?;
+    } = parse_best(parsed_text, budget)?;
     let mut constants = Constants::default();
     for tree in &trees {
         collect_constants(
@@ -70,9 +76,13 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     }
     // The repaired text has no block comments: the scan found them.
     let keep_tree_comments = scanned_comments.is_none();
+    let mut model = Model::new(file.language);
+    if let Some(header) = header {
+        model.imports = header.imports;
+    }
     let mut lowerer = Lowerer {
         text,
-        model: Model::new(file.language),
+        model,
         constants,
         constant_values: Default::default(),
         members: (member_trees.iter())
@@ -133,6 +143,114 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     model.unparsed.sort_by_key(|range| range.start);
     model.clamp_ranges(file.text.len());
     Ok(model)
+}
+
+/// The imports of a file's header, when each is written plainly on a line
+/// of its own (`import a.b.C`, `import a.b.*`, `import a.b.C as D`, no
+/// comment), and the text with those lines blanked (offsets kept). None
+/// when the file has no import, or one written otherwise: the parser then
+/// reads them all, and they keep their order.
+struct HeaderImports {
+    imports: Vec<String>,
+    blanked: String,
+}
+
+impl HeaderImports {
+    fn of(text: &str) -> Option<HeaderImports> {
+        let mut imports = Vec::new();
+        let mut lines = Vec::new();
+        let mut offset = 0;
+        let mut in_comment = false;
+        for line in text.split_inclusive('\n') {
+            let start = offset;
+            offset += line.len();
+            let code = line.trim();
+            // Kotlin's block comments nest: one opened inside another, or
+            // code after one on its line, ends the reading.
+            if in_comment {
+                match code.split_once("*/") {
+                    _ if code.contains("/*") => break,
+                    Some((_, "")) => in_comment = false,
+                    Some(_) => break,
+                    None => {}
+                }
+                continue;
+            }
+            if code.is_empty() || code.starts_with("//") {
+                continue;
+            }
+            if let Some(comment) = code.strip_prefix("/*") {
+                match comment.split_once("*/") {
+                    _ if comment.contains("/*") => break,
+                    Some((_, "")) => {}
+                    Some(_) => break,
+                    None => in_comment = true,
+                }
+                continue;
+            }
+            if code.starts_with("package ") && !code.contains("/*") {
+                continue;
+            }
+            if code.starts_with("@file:") && ends_on_its_line(code) {
+                continue;
+            }
+            if !code.starts_with("import") {
+                break;
+            }
+            imports.push(plain_import(code)?);
+            lines.push(start..start + line.trim_end_matches(['\n', '\r']).len());
+        }
+        if imports.is_empty() {
+            return None;
+        }
+        let mut blanked = text.as_bytes().to_vec();
+        for line in lines {
+            blanked[line].fill(b' ');
+        }
+        // Whole lines of ASCII were blanked: still UTF-8.
+        let blanked = String::from_utf8(blanked).ok()?;
+        Some(HeaderImports { imports, blanked })
+    }
+}
+
+/// The path `import a.b.C`, `import a.b.*` or `import a.b.C as D` (with an
+/// optional `;`) imports, as the lowering records it (`a.b.C`, `a.b.*`):
+/// None for anything else (a comment, a backquoted or non-ASCII name).
+fn plain_import(code: &str) -> Option<String> {
+    let rest = code.strip_prefix("import")?;
+    let rest = rest.strip_suffix(';').unwrap_or(rest).trim_end();
+    if !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let mut words = rest.split_ascii_whitespace();
+    let path = words.next()?;
+    match (words.next(), words.next(), words.next()) {
+        (None, ..) => {}
+        (Some("as"), Some(alias), None) if is_plain_name(alias) => {}
+        _ => return None,
+    }
+    let names = path.strip_suffix(".*").unwrap_or(path);
+    names
+        .split('.')
+        .all(is_plain_name)
+        .then(|| path.to_string())
+}
+
+fn is_plain_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Whether a file annotation ends on its line: its parentheses and quotes
+/// close there, and it opens no comment or raw string.
+fn ends_on_its_line(code: &str) -> bool {
+    code.matches('(').count() == code.matches(')').count()
+        && code.matches('"').count().is_multiple_of(2)
+        && !code.contains("\"\"\"")
+        && !code.contains("/*")
 }
 
 /// What `parse_best` found: one tree for the whole file when the grammar
@@ -2722,6 +2840,50 @@ mod tests {
             ]
         );
         only_call(&model, "max");
+    }
+
+    #[test]
+    fn plain_header_imports_are_read_from_their_lines_and_blanked() {
+        let text = "// Licence\n/*\nimport commented.Out\n*/\n@file:JvmName(\"Db\")\npackage app.data\n\nimport android.database.sqlite.SQLiteDatabase\r\nimport androidx.room.*\nimport java.io.File as JFile;\n\nclass A { fun f(db: SQLiteDatabase) = db.execSQL(\"VACUUM\") }\n";
+        let header = HeaderImports::of(text).expect("plain imports");
+        assert_eq!(
+            header.imports,
+            vec![
+                "android.database.sqlite.SQLiteDatabase",
+                "androidx.room.*",
+                "java.io.File"
+            ]
+        );
+        assert_eq!(header.blanked.len(), text.len());
+        assert!(!header.blanked.contains("import android"));
+        assert!(header.blanked.contains("import commented.Out"));
+        assert!(header.blanked.contains("\r\n"));
+        // The lowering reads them so, and the rest of the file as before.
+        let model = lower_text(text);
+        assert_eq!(model.imports, header.imports);
+        only_call(&model, "execSQL");
+    }
+
+    #[test]
+    fn header_imports_written_otherwise_are_left_to_the_parser() {
+        for text in [
+            "import a.b.C // why\n",
+            "import a.`fun`.C\n",
+            "import a.b.Café\n",
+            "import a . b\n",
+            "import a.b.C as D as E\n",
+            "/* one /* nested */\nimport a.b.C\n*/\n",
+            "/* a */ import a.b.C\n",
+            "package a /*\nimport a.b.C\n*/\n",
+            "@file:Suppress(\n    \"x\"\n)\nimport a.b.C\n",
+            "class A\n",
+        ] {
+            assert!(HeaderImports::of(text).is_none(), "{text:?}");
+        }
+        // One import the lines cannot read leaves all of them to the
+        // parser, in their order.
+        let model = lower_text("import a.b.C\nimport d.`e`.F\nimport g.H\n");
+        assert_eq!(model.imports, vec!["a.b.C", "d.`e`.F", "g.H"]);
     }
 
     #[test]
