@@ -222,9 +222,8 @@ struct TermIndex {
     /// One language's catalog alternatives.
     terms: WordGroups,
     identifiers: foldhash::HashMap<u64, Vec<usize>>,
-    /// A bit per `identifiers` hash, by its low bits: most identifiers of
-    /// a file are none of the catalog's, told without a lookup.
-    filter: [u64; 64],
+    /// Most identifiers of a file are none of the catalog's.
+    filter: HashFilter,
     /// Each group of `terms`, as its words found among the identifiers
     /// and the others (a hint that is part of a name, a dotted module),
     /// searched for in the text.
@@ -233,7 +232,32 @@ struct TermIndex {
 
 impl TermIndex {
     fn may_hold(&self, word_hash: u64) -> bool {
-        self.filter[(word_hash >> 6) as usize & 63] & (1 << (word_hash & 63)) != 0
+        self.filter.may_hold(word_hash)
+    }
+}
+
+/// A bit per hash of a set, by the hash's low bits: a hash whose bit is
+/// clear is not in the set, told without a lookup.
+struct HashFilter {
+    bits: Box<[u64]>,
+}
+
+impl HashFilter {
+    /// `words` 64-bit words of bits (a power of two): the fewer of them
+    /// set, the more hashes are told apart.
+    fn new(hashes: impl IntoIterator<Item = u64>, words: usize) -> HashFilter {
+        let mut bits = vec![0u64; words.next_power_of_two()].into_boxed_slice();
+        let mask = bits.len() * 64 - 1;
+        for hash in hashes {
+            let bit = hash as usize & mask;
+            bits[bit >> 6] |= 1 << (bit & 63);
+        }
+        HashFilter { bits }
+    }
+
+    fn may_hold(&self, hash: u64) -> bool {
+        let bit = hash as usize & (self.bits.len() * 64 - 1);
+        self.bits[bit >> 6] & (1 << (bit & 63)) != 0
     }
 }
 
@@ -267,10 +291,7 @@ fn term_index(language: Language) -> &'static TermIndex {
                     .partition(|&&pattern| identifiers_only[pattern])
             })
             .collect();
-        let mut filter = [0u64; 64];
-        for &word_hash in identifiers.keys() {
-            filter[(word_hash >> 6) as usize & 63] |= 1 << (word_hash & 63);
-        }
+        let filter = HashFilter::new(identifiers.keys().copied(), 64);
         TermIndex {
             terms,
             identifiers,
@@ -327,7 +348,21 @@ struct WordsOfPass {
 }
 
 /// Each word's index, by the hash `Identifiers` keeps of it.
-type HashedWords = foldhash::HashMap<u64, usize>;
+struct HashedWords {
+    index: foldhash::HashMap<u64, usize>,
+    /// Every skipped file's identifiers are asked each pass, and few are
+    /// words: a bit per sixteen words' worth keeps most from the lookup.
+    filter: HashFilter,
+}
+
+impl HashedWords {
+    fn get(&self, word_hash: u64) -> Option<usize> {
+        if !self.filter.may_hold(word_hash) {
+            return None;
+        }
+        self.index.get(&word_hash).copied()
+    }
+}
 
 impl Words {
     /// The `groups` a file must hold to join, and the `used` groups that
@@ -357,9 +392,11 @@ impl Words {
             None => is_identifier(word),
         });
         let hashed = representable.then(|| {
-            (words.iter().enumerate())
+            let index: foldhash::HashMap<u64, usize> = (words.iter().enumerate())
                 .map(|(index, word)| (hash(word.as_bytes()), index))
-                .collect()
+                .collect();
+            let filter = HashFilter::new(index.keys().copied(), index.len() / 4);
+            HashedWords { index, filter }
         });
         let called = called_names(&groups);
         let automaton = AhoCorasick::new(&groups.texts).unwrap_or_else(|_| {
@@ -417,7 +454,7 @@ impl Words {
     /// `find` over a file's identifiers, as it would answer over its text;
     /// None when some word is not an identifier, and the text must be read.
     pub fn find_in(&self, identifiers: &Identifiers) -> Option<Hit> {
-        self.find_in_parts(identifiers, identifiers)
+        self.find_in_parts_of(identifiers, None)
     }
 
     /// `find_in` for a file whose parts `unparsed` were not parsed (bodies
@@ -425,6 +462,11 @@ impl Words {
     /// used only in those parts. A name used only where the file was
     /// parsed is known to the project stage already.
     pub fn find_in_parts(&self, whole: &Identifiers, unparsed: &Identifiers) -> Option<Hit> {
+        self.find_in_parts_of(whole, Some(unparsed))
+    }
+
+    /// `find_in_parts`, `unparsed` None when it is all of `whole`.
+    fn find_in_parts_of(&self, whole: &Identifiers, unparsed: Option<&Identifiers>) -> Option<Hit> {
         let WordsOfPass { groups, hashed, .. } = &*self.0;
         let hashed = hashed.as_ref()?;
         let mut found = vec![false; groups.whole.len()];
@@ -432,14 +474,18 @@ impl Words {
         // The words among `hashes`, declarations searched for or identifiers.
         let words_in = |hashes: &[u64], declarations: bool| -> Vec<usize> {
             (hashes.iter())
-                .filter_map(|word_hash| hashed.get(word_hash).copied())
+                .filter_map(|&word_hash| hashed.get(word_hash))
                 .filter(|&word| groups.searches_declaration[word] == declarations)
                 .collect()
         };
-        for word in words_in(&unparsed.used, false) {
+        let mut found_words = words_in(&whole.used, false);
+        let used_words = match unparsed {
+            Some(unparsed) => words_in(&unparsed.used, false),
+            None => found_words.clone(),
+        };
+        for word in used_words {
             used[word] = true;
         }
-        let mut found_words = words_in(&whole.used, false);
         found_words.extend(words_in(&whole.declared_only, false));
         found_words.extend(words_in(&whole.declarations, true));
         for &word in &found_words {
