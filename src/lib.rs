@@ -223,9 +223,6 @@ struct Partial {
     for_calls: bool,
 }
 
-/// A file of the project analysed in part (`Partial`), by its index in
-/// the files analysed, with its identifiers: a later pass that finds it
-/// using a name in what was blanked parses it whole.
 /// A file read and not parsed: its identifiers answer the later passes.
 struct NotParsed<'a> {
     found: &'a Discovered,
@@ -243,6 +240,9 @@ enum LaterParse {
     Whole(usize),
 }
 
+/// A file of the project analysed in part (`Partial`), by its index in
+/// the files analysed, with its identifiers: a later pass that finds it
+/// using a name in what was blanked parses it whole.
 struct PartlyAnalysed<'a> {
     index: usize,
     found: &'a Discovered,

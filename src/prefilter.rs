@@ -351,7 +351,7 @@ struct WordsOfPass {
 struct HashedWords {
     index: foldhash::HashMap<u64, usize>,
     /// Every skipped file's identifiers are asked each pass, and few are
-    /// words: a bit per sixteen words' worth keeps most from the lookup.
+    /// words: sixteen bits per word keep most of them from the lookup.
     filter: HashFilter,
 }
 
@@ -479,11 +479,15 @@ impl Words {
                 .collect()
         };
         let mut found_words = words_in(&whole.used, false);
+        let unparsed_words;
         let used_words = match unparsed {
-            Some(unparsed) => words_in(&unparsed.used, false),
-            None => found_words.clone(),
+            Some(unparsed) => {
+                unparsed_words = words_in(&unparsed.used, false);
+                &unparsed_words
+            }
+            None => &found_words,
         };
-        for word in used_words {
+        for &word in used_words {
             used[word] = true;
         }
         found_words.extend(words_in(&whole.declared_only, false));
@@ -887,6 +891,19 @@ mod tests {
     /// Identifiers are the maximal runs of `is_identifier_char`, however
     /// the text mixes ASCII and other characters.
     #[test]
+    fn the_hash_filter_holds_every_member_and_tells_most_others_apart() {
+        let members: Vec<u64> = (0..500u64)
+            .map(|n| hash(format!("member{n}").as_bytes()))
+            .collect();
+        let filter = HashFilter::new(members.iter().copied(), members.len() / 4);
+        assert!(members.iter().all(|&member| filter.may_hold(member)));
+        let others = (0..10_000u64).map(|n| hash(format!("other{n}").as_bytes()));
+        let passed = others.filter(|&other| filter.may_hold(other)).count();
+        // Sixteen bits per member: about 6% of the others pass.
+        assert!(passed < 1_000, "{passed} of 10000 passed");
+    }
+
+    #[test]
     fn identifiers_are_the_runs_of_identifier_characters() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
         let mut texts: Vec<String> = [
@@ -897,6 +914,12 @@ mod tests {
         ]
         .map(str::to_string)
         .to_vec();
+        // Two words sharing a slot of the collector's recent hashes, in turn.
+        let slot = |word: &str| hash(word.as_bytes()) as usize % RECENT_SLOTS;
+        let other = (1..)
+            .map(|n| format!("w{n}"))
+            .find(|word| slot(word) == slot("w0"));
+        texts.extend(other.map(|other| format!("w0 {other} w0 {other}.w0")));
         texts.extend(
             (crate::fixture_files(&root).iter())
                 .filter_map(|path| std::fs::read_to_string(path).ok()),
