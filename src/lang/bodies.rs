@@ -410,10 +410,7 @@ impl Lexer<'_> {
             return false;
         }
         let rest = &self.bytes[end..];
-        let next = rest
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(rest.len());
+        let next = count_blanks(rest);
         !(self.language == Language::Kotlin && rest[next..].starts_with(b"interface"))
     }
 
