@@ -614,10 +614,11 @@ const FUNCTION_KEYWORDS: [&str; 3] = ["fun", "func", "fn"];
 /// (`declarations_of`, `type_declarations_of`): one of `FUNCTION_KEYWORDS`
 /// or `TYPE_KEYWORDS`, and then whether it is one of `FUNCTION_KEYWORDS`.
 fn declaration_keyword(word: &[u8]) -> Option<bool> {
-    match word {
-        b"fun" | b"func" | b"fn" => Some(true),
-        b"class" | b"interface" | b"protocol" | b"trait" | b"struct" | b"object" => Some(false),
-        _ => None,
+    let is = |keyword: &&str| keyword.as_bytes() == word;
+    if FUNCTION_KEYWORDS.iter().any(is) {
+        Some(true)
+    } else {
+        TYPE_KEYWORDS.iter().any(is).then_some(false)
     }
 }
 
@@ -662,10 +663,18 @@ impl Identifiers {
 
 /// `Identifiers` as a text's identifiers come, one by one.
 struct IdentifierCollector {
+    /// The hashes pushed are the first `pushed`; the rest is room, so that
+    /// a hash is written whether or not it is new and only the count
+    /// depends on it (every identifier of every file read comes here).
     used: Vec<u64>,
+    pushed: usize,
     declared_names: Vec<u64>,
     declarations: Vec<u64>,
-    previous: Option<(usize, usize)>,
+    /// The identifier before, when it is a declaration keyword: where it
+    /// is, and whether it declares a function.
+    keyword_before: Option<(usize, usize, bool)>,
+    /// `declaration_keyword_bits`, read once per file.
+    keyword_bits: u64,
     /// The last hash used in each slot (by its low bits): a file names
     /// the same few words over and over (`val`, `it`, its types), and one
     /// seen in its slot already is not pushed again, which leaves `finish`
@@ -679,58 +688,74 @@ impl Default for IdentifierCollector {
     fn default() -> Self {
         IdentifierCollector {
             used: Vec::new(),
+            pushed: 0,
             declared_names: Vec::new(),
             declarations: Vec::new(),
-            previous: None,
+            keyword_before: None,
+            keyword_bits: declaration_keyword_bits(),
             recent: [0; RECENT_SLOTS],
         }
     }
+}
+
+/// A bit per declaration keyword's hash, by the hash's low six bits: most
+/// identifiers are told not to be one without comparing their text.
+fn declaration_keyword_bits() -> u64 {
+    static BITS: OnceLock<u64> = OnceLock::new();
+    *BITS.get_or_init(|| {
+        (FUNCTION_KEYWORDS.iter().chain(TYPE_KEYWORDS.iter())).fold(0, |bits, keyword| {
+            bits | 1 << (hash(keyword.as_bytes()) & 63)
+        })
+    })
 }
 
 impl IdentifierCollector {
     /// Takes the identifier at `start..end` of `text`, after those before
     /// it; returns its hash.
     fn push(&mut self, text: &str, start: usize, end: usize) -> u64 {
-        let word_hash = hash(&text.as_bytes()[start..end]);
+        let word = &text.as_bytes()[start..end];
+        let word_hash = hash(word);
         let mut declared = false;
-        // Every file read is cut into identifiers: the word before is
-        // looked at only when it is a keyword, most often it is not.
-        if let Some((before_start, before_end)) = self.previous {
-            let keyword = &text.as_bytes()[before_start..before_end];
-            if let Some(declares_function) = declaration_keyword(keyword) {
-                let gap = &text[before_end..start];
-                if gap
-                    .bytes()
-                    .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
-                {
-                    declared = declares_function;
-                    if gap == " " {
-                        self.declarations
-                            .push(hash(&text.as_bytes()[before_start..end]));
-                    }
+        if let Some((before_start, before_end, declares_function)) = self.keyword_before.take() {
+            let gap = &text[before_end..start];
+            if gap
+                .bytes()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+            {
+                declared = declares_function;
+                if gap == " " {
+                    self.declarations
+                        .push(hash(&text.as_bytes()[before_start..end]));
                 }
             }
+        }
+        if self.keyword_bits & 1 << (word_hash & 63) != 0 {
+            self.keyword_before =
+                declaration_keyword(word).map(|declares_function| (start, end, declares_function));
         }
         if declared {
             self.declared_names.push(word_hash);
         } else {
             let slot = &mut self.recent[word_hash as usize % RECENT_SLOTS];
             // An empty slot holds 0: a word hashed to 0 is always pushed.
-            if *slot != word_hash || word_hash == 0 {
-                *slot = word_hash;
-                self.used.push(word_hash);
+            let new = *slot != word_hash || word_hash == 0;
+            *slot = word_hash;
+            if self.pushed == self.used.len() {
+                self.used.resize(self.used.len() * 2 + 256, 0);
             }
+            self.used[self.pushed] = word_hash;
+            self.pushed += usize::from(new);
         }
-        self.previous = Some((start, end));
         word_hash
     }
 
-    fn finish(self) -> Identifiers {
+    fn finish(mut self) -> Identifiers {
         let sorted = |mut hashes: Vec<u64>| {
             hashes.sort_unstable();
             hashes.dedup();
             hashes.into_boxed_slice()
         };
+        self.used.truncate(self.pushed);
         let used = sorted(self.used);
         let mut declared_names = self.declared_names;
         declared_names.retain(|name| used.binary_search(name).is_err());
@@ -950,6 +975,17 @@ mod tests {
         }
         for word in ["f", "fu", "funs", "Class", "structs", "obj", ""] {
             assert_eq!(declaration_keyword(word.as_bytes()), None, "{word}");
+        }
+        // The collector finds them behind a bit filter: each gets past it.
+        for keyword in FUNCTION_KEYWORDS.iter().chain(&TYPE_KEYWORDS) {
+            let declaration = format!("{keyword} Name");
+            let identifiers = Identifiers::of(&format!("x {declaration}(y)"));
+            let expected = [hash(declaration.as_bytes())];
+            assert_eq!(*identifiers.declarations, expected, "{keyword}");
+            let declares_function = FUNCTION_KEYWORDS.contains(keyword);
+            let name = hash(b"Name");
+            assert_eq!(identifiers.declared_only.contains(&name), declares_function);
+            assert_eq!(identifiers.used.contains(&name), !declares_function);
         }
     }
 
