@@ -805,14 +805,22 @@ static BYTE_CLASSES: [ByteClass; 256] = {
 /// `is_identifier_char`) and whether it is in a comment on its line
 /// (`in_line_comment`: the line holds `//` before it, or begins with `*`
 /// or `/*`). Every file read is cut so: ASCII, most of the text, is told
-/// apart byte by byte from a table.
+/// apart from a table, and identifiers and the stretches of a line of code
+/// between them are read eight bytes at a time.
 fn for_each_identifier(text: &str, mut visit: impl FnMut(usize, usize, bool)) {
     let bytes = text.as_bytes();
     // Whether the line so far is blank, and whether it is a comment.
     let mut line_blank = true;
     let mut comment = false;
     let mut i = 0;
-    while let Some(&byte) = bytes.get(i) {
+    loop {
+        // On a line holding code, only a few bytes change what is tracked.
+        if !line_blank {
+            i = next_in_code(bytes, i);
+        }
+        let Some(&byte) = bytes.get(i) else {
+            break;
+        };
         match BYTE_CLASSES[usize::from(byte)] {
             ByteClass::Identifier => {}
             ByteClass::Newline => {
@@ -862,12 +870,7 @@ fn for_each_identifier(text: &str, mut visit: impl FnMut(usize, usize, bool)) {
         }
         let start = i;
         loop {
-            while bytes
-                .get(i)
-                .is_some_and(|&b| BYTE_CLASSES[usize::from(b)] == ByteClass::Identifier)
-            {
-                i += 1;
-            }
+            i = ascii_identifier_end(bytes, i);
             match bytes.get(i) {
                 Some(&b) if !b.is_ascii() => match identifier_char_at(text, i) {
                     Some(length) => i += length,
@@ -879,6 +882,81 @@ fn for_each_identifier(text: &str, mut visit: impl FnMut(usize, usize, bool)) {
         visit(start, i, comment);
         line_blank = false;
     }
+}
+
+/// `for_each_identifier` reads eight bytes at a time where it can, each
+/// byte's class told by the high bit of its byte in a word (`u64`).
+const LOW_BITS: u64 = u64::from_ne_bytes([0x01; 8]);
+const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The eight bytes at `at`, the first lowest; none when fewer are left.
+fn eight_bytes(bytes: &[u8], at: usize) -> Option<u64> {
+    let chunk: [u8; 8] = bytes.get(at..at.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// The high bit of each byte of `ascii` (bytes below 0x80) that is at
+/// least `least` (at most 0x80): `byte | 0x80` less `least` borrows from no
+/// other byte, and keeps its high bit exactly when the byte is not below.
+fn bytes_at_least(ascii: u64, least: u8) -> u64 {
+    ((ascii | HIGH_BITS) - LOW_BITS * u64::from(least)) & HIGH_BITS
+}
+
+/// The high bit of each byte of `ascii` (bytes below 0x80) equal to `byte`.
+fn bytes_equal(ascii: u64, byte: u8) -> u64 {
+    !bytes_at_least(ascii ^ (LOW_BITS * u64::from(byte)), 1) & HIGH_BITS
+}
+
+/// The high bit of each byte of `word` that is an ASCII letter, digit or `_`.
+fn identifier_bytes(word: u64) -> u64 {
+    let ascii = word & !HIGH_BITS;
+    let digit = bytes_at_least(ascii, b'0') & !bytes_at_least(ascii, b'9' + 1);
+    // Setting bit 5 makes a capital a small letter, and no other byte one.
+    let folded = ascii | (LOW_BITS * 0x20);
+    let letter = bytes_at_least(folded, b'a') & !bytes_at_least(folded, b'z' + 1);
+    (digit | letter | bytes_equal(ascii, b'_')) & !word & HIGH_BITS
+}
+
+/// Where the run of ASCII identifier bytes at `at` ends.
+fn ascii_identifier_end(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(word) = eight_bytes(bytes, at) {
+        let others = !identifier_bytes(word) & HIGH_BITS;
+        if others != 0 {
+            return at + (others.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes
+        .get(at)
+        .is_some_and(|&b| BYTE_CLASSES[usize::from(b)] == ByteClass::Identifier)
+    {
+        at += 1;
+    }
+    at
+}
+
+/// The first byte from `at` that can change what `for_each_identifier`
+/// tracks once a line holds code: one of an identifier, a newline, a `/`,
+/// or one past ASCII (the end of `bytes` when there is none).
+fn next_in_code(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(word) = eight_bytes(bytes, at) {
+        let ascii = word & !HIGH_BITS;
+        let marks = bytes_equal(ascii, b'\n') | bytes_equal(ascii, b'/');
+        let wanted = identifier_bytes(word) | (marks & !word & HIGH_BITS) | (word & HIGH_BITS);
+        if wanted != 0 {
+            return at + (wanted.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(|&b| {
+        matches!(
+            BYTE_CLASSES[usize::from(b)],
+            ByteClass::Blank | ByteClass::Star | ByteClass::OtherAscii
+        )
+    }) {
+        at += 1;
+    }
+    at
 }
 
 /// How a file holds the later passes' words (`Words::find`).
@@ -1191,7 +1269,11 @@ mod tests {
             "🙂",
             "*/ x\n\t/ y\n//",
         ];
-        for text in texts {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let fixtures: Vec<String> = (crate::fixture_files(&root).iter())
+            .filter_map(|path| std::fs::read_to_string(path).ok())
+            .collect();
+        for text in texts.into_iter().chain(fixtures.iter().map(String::as_str)) {
             let mut runs = Vec::new();
             for_each_identifier(text, |start, end, comment| runs.push((start, end, comment)));
             let words: Vec<&str> = runs
@@ -1206,6 +1288,35 @@ mod tests {
             assert_eq!(words, expected, "{text:?}");
             for (start, _, comment) in runs {
                 assert_eq!(comment, in_line_comment(text, start), "{text:?} at {start}");
+            }
+        }
+    }
+
+    /// The scanner's eight-bytes-at-a-time classes are the byte table's,
+    /// in every byte of a word and in the bytes after the last whole word.
+    #[test]
+    fn the_classes_read_a_word_at_a_time_are_the_byte_tables() {
+        for byte in 0..=u8::MAX {
+            let class = BYTE_CLASSES[usize::from(byte)];
+            let identifier = class == ByteClass::Identifier;
+            let in_code = identifier
+                || matches!(
+                    class,
+                    ByteClass::Newline | ByteClass::Slash | ByteClass::NonAscii
+                );
+            let word = u64::from_le_bytes([byte; 8]);
+            let expected = if identifier { HIGH_BITS } else { 0 };
+            assert_eq!(identifier_bytes(word), expected, "{byte:#x}");
+            // Each place of the byte among blanks, past the whole words too.
+            for at in 0..20 {
+                let mut bytes = [b' '; 20];
+                bytes[at] = byte;
+                let next = if in_code { at } else { bytes.len() };
+                assert_eq!(next_in_code(&bytes, 0), next, "{byte:#x} at {at}");
+                let mut bytes = [b'a'; 20];
+                bytes[at] = byte;
+                let end = if identifier { bytes.len() } else { at };
+                assert_eq!(ascii_identifier_end(&bytes, 0), end, "{byte:#x} at {at}");
             }
         }
     }
