@@ -29,62 +29,76 @@ pub struct CallGraph {
 /// `executeStatements`): what a diagnostic lists as related locations.
 pub type Chain = Vec<(CallRef, FunctionRef)>;
 
+/// What resolution tells of one file's calls.
+struct ResolvedFile {
+    targets: Vec<Target>,
+    /// The calls iterating a value that holds one element at most.
+    single_value_iterations: Vec<usize>,
+    /// The receivers' types of the calls waited on or handed a closure
+    /// that resolve to no project function.
+    waited_receivers: Vec<(usize, String)>,
+}
+
+fn resolve_file(resolver: &Resolver, f: usize, file: &ProjectFile) -> ResolvedFile {
+    let summary = file.summary;
+    let language = file.source.language;
+    let targets: Vec<Target> = (summary.calls.iter())
+        .map(|call| resolver.resolve(f, call))
+        .collect();
+    let single_value_iterations = (summary.calls.iter().enumerate())
+        .filter(|(_, call)| catalog::is_iteration_call(language, &call.callee))
+        .filter(|(_, call)| {
+            (resolver.receiver_type(f, call))
+                .is_some_and(|ty| catalog::is_single_value_type(language, &ty))
+        })
+        .map(|(c, _)| c)
+        .collect();
+    // The helpers closures are handed to are looked for where the first
+    // pass does not read them (`words_for_next_pass`).
+    let helpers_unread = !catalog::reads_transaction_only_files(language);
+    let closure_takers = summary.closure_takers().filter(|_| helpers_unread);
+    let waited_receivers = (summary.waited_calls().chain(closure_takers))
+        .filter(|&c| !matches!(targets[c], Target::App(_)))
+        .filter_map(|c| Some((c, resolver.receiver_type(f, &summary.calls[c])?)))
+        .collect();
+    ResolvedFile {
+        targets,
+        single_value_iterations,
+        waited_receivers,
+    }
+}
+
 impl CallGraph {
     pub fn new(files: &[ProjectFile]) -> CallGraph {
         let resolver = Resolver::new(files);
         // Resolution is most of the project stage's time, and each call's
-        // answer depends only on the resolver's indexes.
-        let targets: Vec<Vec<Target>> = files
+        // answer depends only on the resolver's indexes; so do the types of
+        // the receivers asked for below.
+        let resolved: Vec<ResolvedFile> = files
             .par_iter()
             .enumerate()
-            .map(|(f, file)| {
-                file.summary
-                    .calls
-                    .iter()
-                    .map(|call| resolver.resolve(f, call))
-                    .collect()
-            })
+            .map(|(f, file)| resolve_file(&resolver, f, file))
             .collect();
+        let mut targets = Vec::with_capacity(resolved.len());
+        let mut single_value_iterations = HashSet::new();
+        let mut waited_receivers = HashMap::new();
         let mut sites: HashMap<FunctionRef, Vec<CallRef>> = HashMap::new();
-        for (f, calls) in targets.iter().enumerate() {
-            for (c, target) in calls.iter().enumerate() {
+        for (f, file) in resolved.into_iter().enumerate() {
+            for (c, target) in file.targets.iter().enumerate() {
                 if let Target::App(functions) = target {
                     for &function in functions {
                         sites.entry(function).or_default().push((f, c));
                     }
                 }
             }
-        }
-        let mut single_value_iterations = HashSet::new();
-        for (f, file) in files.iter().enumerate() {
-            let language = file.source.language;
-            for (c, call) in file.summary.calls.iter().enumerate() {
-                if !catalog::is_iteration_call(language, &call.callee) {
-                    continue;
-                }
-                let single = resolver
-                    .receiver_type(f, call)
-                    .is_some_and(|ty| catalog::is_single_value_type(language, &ty));
-                if single {
-                    single_value_iterations.insert((f, c));
-                }
-            }
-        }
-        let mut waited_receivers = HashMap::new();
-        for (f, file) in files.iter().enumerate() {
-            let summary = file.summary;
-            // The helpers closures are handed to are looked for where the
-            // first pass does not read them (`words_for_next_pass`).
-            let helpers_unread = !catalog::reads_transaction_only_files(file.source.language);
-            let closure_takers = summary.closure_takers().filter(|_| helpers_unread);
-            for c in summary.waited_calls().chain(closure_takers) {
-                if matches!(targets[f][c], Target::App(_)) {
-                    continue;
-                }
-                if let Some(ty) = resolver.receiver_type(f, &summary.calls[c]) {
-                    waited_receivers.insert((f, c), ty);
-                }
-            }
+            targets.push(file.targets);
+            single_value_iterations
+                .extend(file.single_value_iterations.into_iter().map(|c| (f, c)));
+            waited_receivers.extend(
+                file.waited_receivers
+                    .into_iter()
+                    .map(|(c, ty)| ((f, c), ty)),
+            );
         }
         CallGraph {
             targets,

@@ -18,6 +18,8 @@ mod settings;
 mod sql;
 mod summaries;
 
+use std::cell::RefCell;
+
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 pub use facts::{
@@ -154,7 +156,18 @@ fn library_callers(
         .filter(|function| !function.overrides && function.implements.is_none())
         .filter_map(|function| Some((function.owner.as_deref()?, function.name.as_str())))
         .collect();
-    let library_type = |ty: &str| !types.declares_supertype(ty) && !unparsed.declare_supertype(ty);
+    // The same few library types (`Fragment`, `ViewModel`) are asked for
+    // override after override, and asking the files not parsed hashes each
+    // declaration keyword with the name.
+    let library_types: RefCell<HashMap<&str, bool>> = RefCell::default();
+    let library_type = |ty| {
+        if let Some(&known) = library_types.borrow().get(ty) {
+            return known;
+        }
+        let library = !types.declares_supertype(ty) && !unparsed.declare_supertype(ty);
+        library_types.borrow_mut().insert(ty, library);
+        library
+    };
     // `Ok(true)`: the library's; `Err(types)`: undecided until those parse.
     let overrides_library = |owner: &str, name: &str| -> Result<bool, Vec<String>> {
         let mut pending = vec![owner];
@@ -189,7 +202,7 @@ fn library_callers(
     for (f, file) in files.iter().enumerate() {
         for (i, function) in file.summary.functions.iter().enumerate() {
             let library = match (&function.owner, &function.implements) {
-                (_, Some(implemented)) => Ok(type_word(implemented).is_some_and(library_type)),
+                (_, Some(implemented)) => Ok(type_word(implemented).is_some_and(&library_type)),
                 (Some(owner), None) if function.overrides => {
                     overrides_library(owner, &function.name)
                 }
