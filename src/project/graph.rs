@@ -39,6 +39,8 @@ struct ResolvedFile {
     waited_receivers: Vec<(usize, String)>,
 }
 
+/// Resolves the calls of file `f`, and the types of the receivers the
+/// graph keeps.
 fn resolve_file(resolver: &Resolver, f: usize, file: &ProjectFile) -> ResolvedFile {
     let summary = file.summary;
     let language = file.source.language;
