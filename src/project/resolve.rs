@@ -78,15 +78,20 @@ pub struct Resolver<'a> {
 
 impl<'a> Resolver<'a> {
     pub fn new(files: &'a [ProjectFile<'a>]) -> Resolver<'a> {
+        // Sized up front: the indexes are built again on every pass.
+        let functions: usize = files.iter().map(|f| f.summary.functions.len()).sum();
+        let properties: usize = files.iter().map(|f| f.summary.properties.len()).sum();
+        let types: usize = files.iter().map(|f| f.summary.types.len()).sum();
+        let supertypes: usize = files.iter().map(|f| f.summary.supertypes.len()).sum();
         let mut resolver = Resolver {
             files,
-            methods: HashMap::new(),
+            methods: HashMap::with_capacity(functions),
             top_level: HashMap::new(),
-            function_names: HashSet::new(),
-            app_types: HashSet::new(),
-            supertypes: HashMap::new(),
-            subtypes: HashMap::new(),
-            properties: HashMap::new(),
+            function_names: HashSet::with_capacity(functions),
+            app_types: HashSet::with_capacity(types),
+            supertypes: HashMap::with_capacity(supertypes),
+            subtypes: HashMap::with_capacity(supertypes),
+            properties: HashMap::with_capacity(properties),
             rust_modules: files
                 .iter()
                 .map(|file| {
