@@ -229,8 +229,9 @@ impl SourceFile {
 }
 
 fn line_starts(text: &str) -> Vec<usize> {
+    // Every file parsed is indexed: memchr reads many bytes at a time.
     std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
         .collect()
 }
 
@@ -291,6 +292,24 @@ mod tests {
             let units: usize = prefix.chars().map(char::len_utf16).sum();
             assert_eq!(file.line_col_utf16(offset).1, units);
         }
+    }
+
+    #[test]
+    fn lines_start_at_the_text_and_after_each_newline() {
+        let cases: [(&str, &[usize]); 5] = [
+            ("", &[0]),
+            ("a", &[0]),
+            ("\n", &[0, 1]),
+            ("ab\r\ncd\n", &[0, 4, 7]),
+            ("é\n\nü", &[0, 3, 4]),
+        ];
+        for (text, starts) in cases {
+            assert_eq!(line_starts(text), starts, "{text:?}");
+        }
+        // Longer than the blocks a vectorized search reads at once.
+        let long = "x\n".repeat(100);
+        let starts: Vec<usize> = (0..=100).map(|line| 2 * line).collect();
+        assert_eq!(line_starts(&long), starts);
     }
 
     #[test]
