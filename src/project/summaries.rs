@@ -77,15 +77,26 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
         .enumerate()
         .map(|(f, file)| own_summaries(file, f))
         .collect();
+    // Only the calls reaching a project function carry a summary over:
+    // most calls are a library's, and a function making only those is
+    // its own summary.
     let mut body_calls: HashMap<FunctionRef, Vec<CallRef>> = HashMap::new();
     for (f, file) in files.iter().enumerate() {
         for (c, call) in file.summary.calls.iter().enumerate() {
-            if let Some(caller) = call.caller {
-                body_calls.entry((f, caller)).or_default().push((f, c));
+            match call.caller {
+                Some(caller) if !graph.callees((f, c)).is_empty() => {
+                    body_calls.entry((f, caller)).or_default().push((f, c));
+                }
+                _ => {}
             }
         }
     }
-    let mut queue: VecDeque<FunctionRef> = body_calls.keys().copied().collect();
+    // In the order of the files and their functions, not the map's (a
+    // hash map's order changes from run to run): which of two chains a
+    // summary keeps, and a finding shows, depends on the order.
+    let mut first: Vec<FunctionRef> = body_calls.keys().copied().collect();
+    first.sort_unstable();
+    let mut queue: VecDeque<FunctionRef> = first.into();
     let mut queued: foldhash::HashSet<FunctionRef> = queue.iter().copied().collect();
     while let Some(function) = queue.pop_front() {
         queued.remove(&function);
