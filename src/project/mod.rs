@@ -1132,6 +1132,40 @@ mod tests {
         found
     }
 
+    /// A function reaching a write two ways (`copy` calls the DAO and a
+    /// helper that calls it too) keeps the same chain on every build of
+    /// the project: each build's hash maps are seeded anew, and the chain
+    /// once came from a map's order.
+    #[test]
+    fn a_function_reaching_a_write_two_ways_keeps_one_chain() {
+        let analysed = files(&[
+            (
+                "Copier.kt",
+                "class Copier(private val dao: NoteDao) {\n    fun copy(note: Note) {\n        create(note)\n        dao.insert(note)\n    }\n\n    fun create(note: Note) {\n        dao.insert(note)\n    }\n}\n",
+            ),
+            (
+                "NoteDao.kt",
+                "import androidx.room.Dao\nimport androidx.room.Insert\n\n@Dao\ninterface NoteDao {\n    @Insert\n    fun insert(note: Note)\n}\n",
+            ),
+        ]);
+        let chains: HashSet<Vec<String>> = (0..32)
+            .map(|_| {
+                let project = crate::project_of(&analysed);
+                let index = (project.files[0].summary.functions.iter())
+                    .position(|function| function.name == "copy");
+                let copy = (0, index.expect("copy is declared"));
+                let chain = project.writes_once(copy).expect("copy writes a row");
+                (chain.iter())
+                    .map(|&(_, callee)| project.function(callee).name.clone())
+                    .collect()
+            })
+            .collect();
+        // `copy` comes first and its own call of the DAO decides, before
+        // `create` is known to write.
+        let expected = HashSet::from_iter([vec!["insert".to_string()]]);
+        assert_eq!(chains, expected);
+    }
+
     #[test]
     fn a_type_the_project_only_extends_stays_the_librarys() {
         let view = (
