@@ -673,8 +673,8 @@ struct IdentifierCollector {
     /// The identifier before, when it is a declaration keyword: where it
     /// is, and whether it declares a function.
     keyword_before: Option<(usize, usize, bool)>,
-    /// `declaration_keyword_bits`, read once per file.
-    keyword_bits: u64,
+    /// `declaration_keyword_filter`, looked up once per file.
+    keywords: &'static HashFilter,
     /// The last hash used in each slot (by its low bits): a file names
     /// the same few words over and over (`val`, `it`, its types), and one
     /// seen in its slot already is not pushed again, which leaves `finish`
@@ -692,20 +692,19 @@ impl Default for IdentifierCollector {
             declared_names: Vec::new(),
             declarations: Vec::new(),
             keyword_before: None,
-            keyword_bits: declaration_keyword_bits(),
+            keywords: declaration_keyword_filter(),
             recent: [0; RECENT_SLOTS],
         }
     }
 }
 
-/// A bit per declaration keyword's hash, by the hash's low six bits: most
-/// identifiers are told not to be one without comparing their text.
-fn declaration_keyword_bits() -> u64 {
-    static BITS: OnceLock<u64> = OnceLock::new();
-    *BITS.get_or_init(|| {
-        (FUNCTION_KEYWORDS.iter().chain(TYPE_KEYWORDS.iter())).fold(0, |bits, keyword| {
-            bits | 1 << (hash(keyword.as_bytes()) & 63)
-        })
+/// The declaration keywords' hashes: most identifiers are told not to be
+/// one without comparing their text.
+fn declaration_keyword_filter() -> &'static HashFilter {
+    static FILTER: OnceLock<HashFilter> = OnceLock::new();
+    FILTER.get_or_init(|| {
+        let keywords = FUNCTION_KEYWORDS.iter().chain(TYPE_KEYWORDS.iter());
+        HashFilter::new(keywords.map(|keyword| hash(keyword.as_bytes())), 1)
     })
 }
 
@@ -729,7 +728,7 @@ impl IdentifierCollector {
                 }
             }
         }
-        if self.keyword_bits & 1 << (word_hash & 63) != 0 {
+        if self.keywords.may_hold(word_hash) {
             self.keyword_before =
                 declaration_keyword(word).map(|declares_function| (start, end, declares_function));
         }
