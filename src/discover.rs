@@ -123,6 +123,7 @@ pub fn discover_excluding(
         })
     };
     let mut files = Vec::new();
+    let mut walk_problems = Vec::new();
     let mut canonical_dirs = HashMap::new();
     let build_dirs_skipped = Arc::new(AtomicUsize::new(0));
     for root in paths.iter().filter(|root| !exclude.matches(root)) {
@@ -181,69 +182,34 @@ pub fn discover_excluding(
             // As many as the parsing pool (`RAYON_NUM_THREADS` sets both).
             .threads(rayon::current_num_threads())
             .build_parallel();
-        // The listing is most of discovery's time, and its threads only
-        // hand entries over; they are judged here, in one place.
+        // Each entry is judged on the walk's threads: its names (display,
+        // layout, real path) cost more than the listing, and done in one
+        // place after it they were a tenth of a small project's run.
         let (sender, receiver) = crossbeam_channel::unbounded();
         walker.run(|| {
             let sender = sender.clone();
+            let real_root = &real_root;
             Box::new(move |entry| {
-                // The receiver outlives the walk: a send cannot fail.
-                let _ = sender.send(entry);
+                if let Some(walked) = judge(entry, root, real_root, cwd) {
+                    // The receiver outlives the walk: a send cannot fail.
+                    let _ = sender.send(walked);
+                }
                 ignore::WalkState::Continue
             })
         });
         drop(sender);
-        for entry in receiver {
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(error) => {
-                    let (path, message) = walk_problem(&error, root);
-                    problem(&path, message);
-                    continue;
+        for walked in receiver {
+            match walked {
+                Walked::File(file) => files.push(file),
+                Walked::Outside(mut file) => {
+                    file.identity = identity(&file.path, cwd, &mut canonical_dirs);
+                    files.push(file);
                 }
-            };
-            let Some(file_type) = entry.file_type() else {
-                continue;
-            };
-            if file_type.is_dir() {
-                continue;
+                Walked::Problem(found) => walk_problems.push(found),
             }
-            let path = entry.path();
-            // A named link to a directory is the walk's root: it is walked.
-            if file_type.is_symlink() && entry.depth() > 0 {
-                // Not followed: a link may lead out of the project or back
-                // into it, in a loop. One that could hold sources is said.
-                if Language::from_path(path).is_some() || path.is_dir() {
-                    problem(
-                        path,
-                        "skipped: symbolic link (links inside a directory are not followed; \
-                         name it on the command line to check it)"
-                            .to_string(),
-                    );
-                }
-                continue;
-            }
-            let Some(language) = Language::from_path(path) else {
-                continue;
-            };
-            if !file_type.is_file() {
-                problem(path, NOT_REGULAR.to_string());
-                continue;
-            }
-            let identity = match path.strip_prefix(root) {
-                Ok(below) => real_root.join(below),
-                Err(_) => identity(path, cwd, &mut canonical_dirs),
-            };
-            files.push(Discovered {
-                display: display_path(path, cwd),
-                layout_path: layout_path(path, cwd, root),
-                path: entry.into_path(),
-                language,
-                text: None,
-                identity,
-            });
         }
     }
+    discovery.problems.append(&mut walk_problems);
     discovery.files = checked_once(files);
     discovery.build_dirs_skipped = build_dirs_skipped.load(Ordering::Relaxed);
     // Directory listings come in no particular order; reports do.
@@ -333,12 +299,86 @@ pub fn discover_buffers(
     Ok((discovery, reported))
 }
 
+/// What the walk found at one entry.
+enum Walked {
+    File(Discovered),
+    /// A file whose path is not below the walked root (never expected):
+    /// its real path is resolved by `identity`, with the directories
+    /// already resolved.
+    Outside(Discovered),
+    Problem(FileProblem),
+}
+
+/// Judges one entry of the walk of `root` (`real_root` its real path):
+/// a source file, a problem worth a word, or nothing (a directory, a
+/// file in no language storlint reads).
+fn judge(
+    entry: Result<ignore::DirEntry, ignore::Error>,
+    root: &Path,
+    real_root: &Path,
+    cwd: &Path,
+) -> Option<Walked> {
+    let problem = |path: &Path, message: String| {
+        Some(Walked::Problem(FileProblem {
+            path: display_path(path, cwd),
+            message,
+            position: None,
+        }))
+    };
+    let entry = match entry {
+        Ok(entry) => entry,
+        Err(error) => {
+            let (path, message) = walk_problem(&error, root);
+            return problem(&path, message);
+        }
+    };
+    let file_type = entry.file_type()?;
+    if file_type.is_dir() {
+        return None;
+    }
+    let path = entry.path();
+    // A named link to a directory is the walk's root: it is walked.
+    if file_type.is_symlink() && entry.depth() > 0 {
+        // Not followed: a link may lead out of the project or back
+        // into it, in a loop. One that could hold sources is said.
+        if Language::from_path(path).is_some() || path.is_dir() {
+            return problem(
+                path,
+                "skipped: symbolic link (links inside a directory are not followed; \
+                 name it on the command line to check it)"
+                    .to_string(),
+            );
+        }
+        return None;
+    }
+    let language = Language::from_path(path)?;
+    if !file_type.is_file() {
+        return problem(path, NOT_REGULAR.to_string());
+    }
+    let below = path
+        .strip_prefix(root)
+        .ok()
+        .map(|below| real_root.join(below));
+    let file = Discovered {
+        display: display_path(path, cwd),
+        layout_path: layout_path(path, cwd, root),
+        path: entry.into_path(),
+        language,
+        text: None,
+        identity: below.clone().unwrap_or_default(),
+    };
+    Some(match below {
+        Some(_) => Walked::File(file),
+        None => Walked::Outside(file),
+    })
+}
+
 /// The same file reached twice (a directory and a file in it, `./a.rs` and
 /// `a.rs`, `demo` and `demo/ios/../ios`) is checked once, under its
 /// shortest name. Distinct files are never merged, even when their names
 /// print alike. Sorted by name.
 fn checked_once(files: Vec<Discovered>) -> Vec<Discovered> {
-    let mut by_identity: HashMap<PathBuf, Discovered> = HashMap::new();
+    let mut by_identity: foldhash::HashMap<PathBuf, Discovered> = foldhash::HashMap::default();
     for file in files {
         match by_identity.get_mut(&file.identity) {
             Some(kept)
@@ -420,7 +460,7 @@ pub fn display_path(path: &Path, cwd: &Path) -> String {
 /// `\xff`, control characters as `\n`, `\t` or `\u{1b}`. A backslash in a
 /// Unix file name stays a backslash, never a separator.
 fn shown(path: &Path) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(path.as_os_str().len());
     for component in path.components() {
         match component {
             Component::Prefix(prefix) => out.push_str(&prefix.as_os_str().to_string_lossy()),
@@ -438,11 +478,16 @@ fn shown(path: &Path) -> String {
 
 fn escape_into(out: &mut String, name: &OsStr) {
     for chunk in name.as_encoded_bytes().utf8_chunks() {
-        for c in chunk.valid().chars() {
-            if c.is_control() {
-                out.extend(c.escape_default());
-            } else {
-                out.push(c);
+        let valid = chunk.valid();
+        if !valid.chars().any(char::is_control) {
+            out.push_str(valid);
+        } else {
+            for c in valid.chars() {
+                if c.is_control() {
+                    out.extend(c.escape_default());
+                } else {
+                    out.push(c);
+                }
             }
         }
         for byte in chunk.invalid() {
@@ -506,11 +551,16 @@ mod tests {
         assert_eq!(shown(Path::new("/x/new\nline.sql")), "/x/new\\nline.sql");
         assert_eq!(shown(Path::new("a\\b.sql")), "a\\b.sql");
         assert_eq!(shown(Path::new("My App/Café.swift")), "My App/Café.swift");
+        // A control character among others that need no escape, and one
+        // outside ASCII (U+0085, next line).
+        assert_eq!(shown(Path::new("Café\t\u{85}é.kt")), "Café\\t\\u{85}é.kt");
         #[cfg(unix)]
         {
             use std::os::unix::ffi::OsStrExt;
             let latin1 = Path::new(OsStr::from_bytes(b"caf\xe9.sql"));
             assert_eq!(shown(latin1), "caf\\xe9.sql");
+            let mixed = Path::new(OsStr::from_bytes(b"d\xe9j\xe0\n.rs"));
+            assert_eq!(shown(mixed), "d\\xe9j\\xe0\\n.rs");
         }
     }
 
