@@ -338,8 +338,10 @@ pub struct Words(std::sync::Arc<WordsOfPass>);
 
 struct WordsOfPass {
     groups: WordGroups,
-    /// Finds the words in a text not cut into identifiers yet.
-    automaton: AhoCorasick,
+    /// Finds the words in a text not cut into identifiers yet. Built when
+    /// first asked: most passes ask identifiers only, and building it for
+    /// a pass's thousands of words cost more than the pass's other words.
+    automaton: OnceLock<AhoCorasick>,
     hashed: Option<HashedWords>,
     /// How many of `groups` join a file (the others are the used ones).
     joining: usize,
@@ -399,12 +401,9 @@ impl Words {
             HashedWords { index, filter }
         });
         let called = called_names(&groups);
-        let automaton = AhoCorasick::new(&groups.texts).unwrap_or_else(|_| {
-            AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
-        });
         Words(std::sync::Arc::new(WordsOfPass {
             groups,
-            automaton,
+            automaton: OnceLock::new(),
             hashed,
             joining,
             called,
@@ -527,7 +526,12 @@ impl Words {
         let mut found = vec![false; groups.whole.len()];
         let mut used = vec![false; groups.whole.len()];
         let mut found_words = Vec::new();
-        for hit in self.0.automaton.find_overlapping_iter(text) {
+        let automaton = self.0.automaton.get_or_init(|| {
+            AhoCorasick::new(&groups.texts).unwrap_or_else(|_| {
+                AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton builds")
+            })
+        });
+        for hit in automaton.find_overlapping_iter(text) {
             let pattern = hit.pattern().as_usize();
             if used[pattern] || !whole_word(text, hit.start(), hit.end()) {
                 continue;
