@@ -335,6 +335,14 @@ pub fn lint_buffers(
 /// The pipeline over discovered files; only the files `reported` marks
 /// have their findings, problems and counts in the report.
 fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &Options) -> Report {
+    with_parser_threads(|| lint_discovered_in_pool(discovery, reported, options))
+}
+
+fn lint_discovered_in_pool(
+    discovery: discover::Discovery,
+    reported: &[bool],
+    options: &Options,
+) -> Report {
     let (cache, cache_problem) = match &options.cache_dir {
         Some(dir) => match cache::Cache::open(dir, options.include_tests) {
             Ok(cache) => (Some(cache), None),
@@ -721,16 +729,13 @@ thread_local! {
 /// every thread of the pool after the pass: each thread adds up its own, so
 /// the parallel work shares no counter.
 fn file_pass<T: Send>(statistics: &mut Statistics, work: impl FnOnce() -> T + Send) -> T {
-    let (result, times) = with_parser_threads(|| {
-        let result = work();
-        let times = rayon::broadcast(|_| {
-            (
-                FILE_STAGE_TIME.with(|time| time.replace(Duration::ZERO)),
-                lang::take_parse_time(),
-                TEST_ITEMS_BLANKED.with(|tally| tally.take()),
-            )
-        });
-        (result, times)
+    let result = work();
+    let times = rayon::broadcast(|_| {
+        (
+            FILE_STAGE_TIME.with(|time| time.replace(Duration::ZERO)),
+            lang::take_parse_time(),
+            TEST_ITEMS_BLANKED.with(|tally| tally.take()),
+        )
     });
     for (file_stage, parsing, test_items) in times {
         statistics.file_stage += file_stage;
