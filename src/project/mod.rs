@@ -257,6 +257,25 @@ struct LoopSite<'p> {
     handed_to: &'p [usize],
 }
 
+/// `a` and `b`, side by side when on a thread of a rayon pool (the run's
+/// parser pool), one after the other elsewhere: a thread outside any pool
+/// would hand them to the global pool, whose threads may all be waiting
+/// for this one (`--fix` checks each file on a thread of its own, spawned
+/// from a global pool's thread).
+pub(crate) fn join_in_pool<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    if rayon::current_thread_index().is_some() {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
+    }
+}
+
 /// A function somewhere in the project: (file, function) indices.
 pub type FunctionRef = (usize, usize);
 
@@ -301,13 +320,21 @@ impl<'a> Project<'a> {
         files: Vec<ProjectFile<'a>>,
         unparsed: &UnparsedDeclarations,
     ) -> Project<'a> {
-        let graph = CallGraph::new(&files);
-        let summaries = summaries::compute(&files, &graph);
-        let borrowed = sql::borrowed(&files, &graph, &summaries);
+        let calls = || {
+            let graph = CallGraph::new(&files);
+            let summaries = summaries::compute(&files, &graph);
+            let borrowed = sql::borrowed(&files, &graph, &summaries);
+            (graph, summaries, borrowed)
+        };
+        let types = || {
+            let declared_types = DeclaredTypes::of(&files);
+            let library_callers = library_callers(&files, &declared_types, unparsed);
+            (declared_types, library_callers)
+        };
+        let ((graph, summaries, borrowed), (declared_types, library_callers)) =
+            join_in_pool(calls, types);
         let wal = Reach::new(&files, &graph, &borrowed.facts, sets_wal);
         let journal_choice = Reach::new(&files, &graph, &borrowed.facts, sets_journal_mode);
-        let declared_types = DeclaredTypes::of(&files);
-        let library_callers = library_callers(&files, &declared_types, unparsed);
         Project {
             files,
             declared_types,
