@@ -111,6 +111,19 @@ pub fn discover_excluding(
     cwd: &Path,
     exclude: &PathMatcher,
 ) -> Result<Discovery, DiscoverError> {
+    discover_reading(paths, cwd, exclude, &|_| ()).map(|(discovery, _)| discovery)
+}
+
+/// `discover_excluding`, with what `read` makes of each file, in the
+/// order of `Discovery::files`. The walk's threads call it as they find
+/// the files: the listing waits on the file system, and the reading fills
+/// the time (a file reached twice is read twice, and one reading kept).
+pub fn discover_reading<T: Send>(
+    paths: &[PathBuf],
+    cwd: &Path,
+    exclude: &PathMatcher,
+    read: &(dyn Fn(&Discovered) -> T + Sync),
+) -> Result<(Discovery, Vec<T>), DiscoverError> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(DiscoverError::NotFound(missing.clone()));
     }
@@ -137,14 +150,18 @@ pub fn discover_excluding(
         };
         if metadata.is_file() {
             match Language::from_path(root) {
-                Some(language) => files.push(Discovered {
-                    path: root.clone(),
-                    display: display_path(root, cwd),
-                    layout_path: layout_path(root, cwd, root.parent().unwrap_or(root)),
-                    language,
-                    text: None,
-                    identity: identity(root, cwd, &mut canonical_dirs),
-                }),
+                Some(language) => {
+                    let file = Discovered {
+                        path: root.clone(),
+                        display: display_path(root, cwd),
+                        layout_path: layout_path(root, cwd, root.parent().unwrap_or(root)),
+                        language,
+                        text: None,
+                        identity: identity(root, cwd, &mut canonical_dirs),
+                    };
+                    let reading = read(&file);
+                    files.push((file, reading));
+                }
                 None => problem(
                     root,
                     format!("not checked: storlint reads {} files", Language::EXTENSIONS),
@@ -190,7 +207,7 @@ pub fn discover_excluding(
             let sender = sender.clone();
             let real_root = &real_root;
             Box::new(move |entry| {
-                if let Some(walked) = judge(entry, root, real_root, cwd) {
+                if let Some(walked) = judge(entry, root, real_root, cwd, read) {
                     // The receiver outlives the walk: a send cannot fail.
                     let _ = sender.send(walked);
                 }
@@ -200,23 +217,24 @@ pub fn discover_excluding(
         drop(sender);
         for walked in receiver {
             match walked {
-                Walked::File(file) => files.push(file),
-                Walked::Outside(mut file) => {
+                Walked::File(file, reading) => files.push((file, reading)),
+                Walked::Outside(mut file, reading) => {
                     file.identity = identity(&file.path, cwd, &mut canonical_dirs);
-                    files.push(file);
+                    files.push((file, reading));
                 }
                 Walked::Problem(found) => walk_problems.push(found),
             }
         }
     }
     discovery.problems.append(&mut walk_problems);
-    discovery.files = checked_once(files);
+    let (files, readings) = checked_once(files).into_iter().unzip();
+    discovery.files = files;
     discovery.build_dirs_skipped = build_dirs_skipped.load(Ordering::Relaxed);
     // Directory listings come in no particular order; reports do.
     discovery
         .problems
         .sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
-    Ok(discovery)
+    Ok((discovery, readings))
 }
 
 /// The files under `paths`, then the rest of the project at `root`, and
@@ -299,25 +317,26 @@ pub fn discover_buffers(
     Ok((discovery, reported))
 }
 
-/// What the walk found at one entry.
-enum Walked {
-    File(Discovered),
+/// What the walk found at one entry: a file with its reading, or a problem.
+enum Walked<T> {
+    File(Discovered, T),
     /// A file whose path is not below the walked root (never expected):
     /// its real path is resolved by `identity`, with the directories
     /// already resolved.
-    Outside(Discovered),
+    Outside(Discovered, T),
     Problem(FileProblem),
 }
 
 /// Judges one entry of the walk of `root` (`real_root` its real path):
 /// a source file, a problem worth a word, or nothing (a directory, a
 /// file in no language storlint reads).
-fn judge(
+fn judge<T>(
     entry: Result<ignore::DirEntry, ignore::Error>,
     root: &Path,
     real_root: &Path,
     cwd: &Path,
-) -> Option<Walked> {
+    read: &(dyn Fn(&Discovered) -> T + Sync),
+) -> Option<Walked<T>> {
     let problem = |path: &Path, message: String| {
         Some(Walked::Problem(FileProblem {
             path: display_path(path, cwd),
@@ -367,9 +386,10 @@ fn judge(
         text: None,
         identity: below.clone().unwrap_or_default(),
     };
+    let reading = read(&file);
     Some(match below {
-        Some(_) => Walked::File(file),
-        None => Walked::Outside(file),
+        Some(_) => Walked::File(file, reading),
+        None => Walked::Outside(file, reading),
     })
 }
 
@@ -377,20 +397,20 @@ fn judge(
 /// `a.rs`, `demo` and `demo/ios/../ios`) is checked once, under its
 /// shortest name. Distinct files are never merged, even when their names
 /// print alike. Sorted by name.
-fn checked_once(files: Vec<Discovered>) -> Vec<Discovered> {
-    let mut by_identity: foldhash::HashMap<PathBuf, Discovered> = foldhash::HashMap::default();
-    for file in files {
+fn checked_once<T>(files: Vec<(Discovered, T)>) -> Vec<(Discovered, T)> {
+    let mut by_identity: foldhash::HashMap<PathBuf, (Discovered, T)> = foldhash::HashMap::default();
+    for (file, reading) in files {
         match by_identity.get_mut(&file.identity) {
-            Some(kept)
+            Some((kept, _))
                 if (kept.display.len(), &kept.display) <= (file.display.len(), &file.display) => {}
-            Some(kept) => *kept = file,
+            Some(kept) => *kept = (file, reading),
             None => {
-                by_identity.insert(file.identity.clone(), file);
+                by_identity.insert(file.identity.clone(), (file, reading));
             }
         }
     }
-    let mut files: Vec<Discovered> = by_identity.into_values().collect();
-    files.sort_by(|a, b| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
+    let mut files: Vec<(Discovered, T)> = by_identity.into_values().collect();
+    files.sort_by(|(a, _), (b, _)| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
     files
 }
 

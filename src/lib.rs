@@ -300,9 +300,53 @@ pub fn lint_paths_with(
     cwd: &Path,
     options: &Options,
 ) -> Result<Report, DiscoverError> {
-    let discovery = discover::discover_excluding(paths, cwd, &options.exclude)?;
+    let (cache, cache_problem) = open_cache(options);
+    let cache = cache.as_ref();
+    // Each file is read as the walk finds it: the walk waits on the file
+    // system more than it computes, and the reading fills the time.
+    let first_reading = |found: &Discovered| first_reading_timed(found, options, cache);
+    let (discovery, read) =
+        discover::discover_reading(paths, cwd, &options.exclude, &first_reading)?;
     let reported = vec![true; discovery.files.len()];
-    Ok(lint_discovered(discovery, &reported, options))
+    let first = FirstReading {
+        read: Some(read),
+        cache,
+        cache_problem,
+    };
+    Ok(with_parser_threads(|| {
+        lint_discovered_in_pool(discovery, first, &reported, options)
+    }))
+}
+
+/// A discovered file read for the catalog's words, and how long it took.
+fn first_reading_timed(
+    found: &Discovered,
+    options: &Options,
+    cache: Option<&cache::Cache>,
+) -> (Read, Duration) {
+    let started = Instant::now();
+    let read = read_discovered(found, options, Filter::StorageWords, cache);
+    (read, started.elapsed())
+}
+
+/// The analysis cache `options` name, or why it cannot be used.
+fn open_cache(options: &Options) -> (Option<cache::Cache>, Option<String>) {
+    match &options.cache_dir {
+        Some(dir) => match cache::Cache::open(dir, options.include_tests) {
+            Ok(cache) => (Some(cache), None),
+            Err(problem) => (None, Some(problem)),
+        },
+        None => (None, None),
+    }
+}
+
+/// What the run knows of its files before the parser pool starts.
+struct FirstReading<'c> {
+    /// Each discovered file's reading, with the time it took; None when
+    /// the files are to be read on the pool.
+    read: Option<Vec<(Read, Duration)>>,
+    cache: Option<&'c cache::Cache>,
+    cache_problem: Option<String>,
 }
 
 /// Checks the files under `paths` as part of the project at `root`: the
@@ -335,30 +379,40 @@ pub fn lint_buffers(
 /// The pipeline over discovered files; only the files `reported` marks
 /// have their findings, problems and counts in the report.
 fn lint_discovered(discovery: discover::Discovery, reported: &[bool], options: &Options) -> Report {
-    with_parser_threads(|| lint_discovered_in_pool(discovery, reported, options))
+    let (cache, cache_problem) = open_cache(options);
+    let first = FirstReading {
+        read: None,
+        cache: cache.as_ref(),
+        cache_problem,
+    };
+    with_parser_threads(|| lint_discovered_in_pool(discovery, first, reported, options))
 }
 
 fn lint_discovered_in_pool(
     discovery: discover::Discovery,
+    first: FirstReading,
     reported: &[bool],
     options: &Options,
 ) -> Report {
-    let (cache, cache_problem) = match &options.cache_dir {
-        Some(dir) => match cache::Cache::open(dir, options.include_tests) {
-            Ok(cache) => (Some(cache), None),
-            Err(problem) => (None, Some(problem)),
-        },
-        None => (None, None),
-    };
-    let cache = cache.as_ref();
+    let FirstReading {
+        read,
+        cache,
+        cache_problem,
+    } = first;
     let mut statistics = Statistics::default();
-    // One file per job: a file's cost runs from a read to a parse, and a
-    // thread left with a run of large ones would end the pass alone
-    // (1 to 8% of the wall time on the ecosystem's repositories).
-    let outcomes: Vec<Outcome> = file_pass(&mut statistics, || {
-        (discovery.files.par_iter().with_max_len(1))
-            .map(|found| check_discovered(found, options, Filter::StorageWords, cache))
+    let read = read.unwrap_or_else(|| {
+        (discovery.files.par_iter())
+            .map(|found| first_reading_timed(found, options, cache))
             .collect()
+    });
+    let read: Vec<Read> = (read.into_iter())
+        .map(|(read, took)| {
+            statistics.file_stage += took;
+            read
+        })
+        .collect();
+    let outcomes: Vec<Outcome> = file_pass(&mut statistics, || {
+        parse_largest_first(&discovery.files, read, options, cache)
     });
     let mut report = Report {
         problems: discovery.problems,
@@ -666,6 +720,42 @@ fn lint_discovered_in_pool(
     report
 }
 
+/// The outcome of each file of `files` from its reading `read`, the files
+/// to parse parsed in parallel, largest first: a thread left with a large
+/// one at the end of the pass would end it alone.
+fn parse_largest_first(
+    files: &[Discovered],
+    read: Vec<Read>,
+    options: &Options,
+    cache: Option<&cache::Cache>,
+) -> Vec<Outcome> {
+    let mut outcomes: Vec<Outcome> = Vec::with_capacity(read.len());
+    let mut to_parse = Vec::new();
+    for (index, read) in read.into_iter().enumerate() {
+        match read {
+            Read::Done(outcome) => outcomes.push(outcome),
+            Read::ToParse(file) => {
+                // Replaced below: every file to parse is parsed.
+                outcomes.push(Outcome::TestCode);
+                to_parse.push((index, file));
+            }
+        }
+    }
+    to_parse.sort_by_key(|(_, file)| std::cmp::Reverse(file.text.len()));
+    let parsed: Vec<(usize, Outcome)> = (to_parse.into_par_iter().with_max_len(1))
+        .map(|(index, file)| {
+            let started = Instant::now();
+            let outcome = parse_read(&files[index], options, file, cache);
+            FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
+            (index, outcome)
+        })
+        .collect();
+    for (index, outcome) in parsed {
+        outcomes[index] = outcome;
+    }
+    outcomes
+}
+
 /// Drops `value` on a thread of its own: freeing the summaries of a run's
 /// files, many small blocks, took about 1% of a run's CPU on the main
 /// thread, with the other threads idle and nothing waiting for it.
@@ -773,6 +863,22 @@ enum Filter {
     Whole,
 }
 
+/// A file read and judged worth parsing whole, not parsed yet.
+struct ToParse {
+    text: String,
+    /// The text with Rust's test items blanked, which is what is parsed.
+    tests_blanked: Option<String>,
+    /// The test items' bytes, when they count in the statistics.
+    test_items_bytes: Option<u64>,
+}
+
+/// A file after its reading: what came of it, or its text to parse.
+enum Read {
+    Done(Outcome),
+    ToParse(ToParse),
+}
+
+/// Reads, judges and (when it is worth it) parses one file.
 fn check_discovered(
     found: &Discovered,
     options: &Options,
@@ -780,30 +886,68 @@ fn check_discovered(
     cache: Option<&cache::Cache>,
 ) -> Outcome {
     let started = Instant::now();
-    let outcome = check_discovered_untimed(found, options, filter, cache);
+    let outcome = match read_discovered(found, options, filter, cache) {
+        Read::Done(outcome) => outcome,
+        Read::ToParse(to_parse) => parse_read(found, options, to_parse, cache),
+    };
     FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
     outcome
 }
 
-fn check_discovered_untimed(
+/// The second half of `check_discovered`: parses and analyses a file read.
+fn parse_read(
+    found: &Discovered,
+    options: &Options,
+    to_parse: ToParse,
+    cache: Option<&cache::Cache>,
+) -> Outcome {
+    count_test_items(to_parse.test_items_bytes);
+    let source = source_of(found, to_parse.text);
+    let analysed = match to_parse.tests_blanked {
+        Some(code) => analyze_cached(&source_of(found, code), options, cache),
+        None => analyze_cached(&source, options, cache),
+    };
+    match analysed {
+        Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
+        Err(problem) => Outcome::Failed(problem),
+    }
+}
+
+/// The discovered file `found` with `text`.
+fn source_of(found: &Discovered, text: String) -> SourceFile {
+    let mut source = SourceFile::new(
+        found.path.clone(),
+        found.display.clone(),
+        found.language,
+        text,
+    );
+    source.layout_path = found.layout_path.clone();
+    source
+}
+
+/// The first half of `check_discovered`: reads and judges the file. A file
+/// parsed in part is parsed here (never in the first pass); one to parse
+/// whole is handed back.
+fn read_discovered(
     found: &Discovered,
     options: &Options,
     filter: Filter,
     cache: Option<&cache::Cache>,
-) -> Outcome {
+) -> Read {
+    use Read::Done;
     if options.cancel.is_cancelled() {
-        return Outcome::Skipped(0, Identifiers::default());
+        return Done(Outcome::Skipped(0, Identifiers::default()));
     }
     // Test files are neither reported nor evidence: no need to read them.
     if options.skips_test_file(&found.layout_path, &found.path, found.language) {
-        return Outcome::TestCode;
+        return Done(Outcome::TestCode);
     }
     let problem = |message: String| {
-        Outcome::Failed(FileProblem {
+        Done(Outcome::Failed(FileProblem {
             path: found.display.clone(),
             message,
             position: None,
-        })
+        }))
     };
     let too_big = |size: u64| {
         format!(
@@ -850,36 +994,25 @@ fn check_discovered_untimed(
     // (lexing every file for them cost more than it saved). The file keeps
     // its text for the report.
     let mut tests_blanked = None;
+    // The test items' bytes, counted where the file is parsed (on the
+    // parser pool, whose threads' tallies the statistics take), and only
+    // when parsed for the first time (a file parsed in part and read again
+    // whole is not).
+    let mut test_items_bytes = None;
     if !matches!(hit, Hit::None | Hit::Named) && !options.include_tests {
         if let Some(blanked) = lang::bodies::blank_test_items(&text, found.language) {
             (hit, identifiers) = reading(&blanked.text, None);
-            // Counted when parsed for the first time (a file parsed in part
-            // and read again whole is not).
             let parsed = !matches!(hit, Hit::None | Hit::Named);
             if parsed && !matches!(filter, Filter::Whole) {
-                TEST_ITEMS_BLANKED.with(|tally| {
-                    let mut counted = tally.get();
-                    counted.add(blanked.bytes() as u64);
-                    tally.set(counted);
-                });
+                test_items_bytes = Some(blanked.bytes() as u64);
             }
             tests_blanked = Some(blanked.text);
         }
     }
     let code = tests_blanked.as_deref().unwrap_or(&text);
-    let source_of = |text: String| {
-        let mut source = SourceFile::new(
-            found.path.clone(),
-            found.display.clone(),
-            found.language,
-            text,
-        );
-        source.layout_path = found.layout_path.clone();
-        source
-    };
     if matches!(hit, Hit::None | Hit::Named) {
         let identifiers = identifiers.unwrap_or_else(|| Identifiers::of(code));
-        return Outcome::Skipped(text.len() as u64, identifiers);
+        return Done(Outcome::Skipped(text.len() as u64, identifiers));
     }
     // A file joining a later pass is analysed with the bodies blanked that
     // cannot matter: all of them when it only declares what matters, all
@@ -912,25 +1045,34 @@ fn check_discovered_untimed(
         // Blanking kept every offset: the analysis holds for the text. One
         // that fails (the lexer was wrong) leaves the file to be read whole.
         let unparsed_bytes = blanked.bytes() as u64;
-        if let Ok(analysis) = analyze_cached(&source_of(blanked.text), options, cache) {
+        let analysed = analyze_cached(&source_of(found, blanked.text), options, cache);
+        if let Ok(analysis) = analysed {
+            count_test_items(test_items_bytes);
             let bodies = (blanked.bodies.iter()).map(|body| &code[body.clone()]);
             let unparsed = Identifiers::of(&bodies.collect::<Vec<_>>().join("\n"));
-            return Outcome::Partial(Box::new(Partial {
-                file: (source_of(text), analysis),
+            return Done(Outcome::Partial(Box::new(Partial {
+                file: (source_of(found, text), analysis),
                 unparsed,
                 unparsed_bytes,
                 for_calls: hit == Hit::Use,
-            }));
+            })));
         }
     }
-    let source = source_of(text);
-    let analysed = match tests_blanked {
-        Some(code) => analyze_cached(&source_of(code), options, cache),
-        None => analyze_cached(&source, options, cache),
-    };
-    match analysed {
-        Ok(analysis) => Outcome::Checked(Box::new((source, analysis))),
-        Err(problem) => Outcome::Failed(problem),
+    Read::ToParse(ToParse {
+        text,
+        tests_blanked,
+        test_items_bytes,
+    })
+}
+
+/// Adds a parsed file's test items, if it had any, to this thread's tally.
+fn count_test_items(bytes: Option<u64>) {
+    if let Some(bytes) = bytes {
+        TEST_ITEMS_BLANKED.with(|tally| {
+            let mut counted = tally.get();
+            counted.add(bytes);
+            tally.set(counted);
+        });
     }
 }
 
