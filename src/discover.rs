@@ -8,6 +8,8 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use rayon::iter::{ParallelBridge, ParallelIterator};
+
 use crate::config::PathMatcher;
 use crate::source::Language;
 use crate::FileProblem;
@@ -115,9 +117,10 @@ pub fn discover_excluding(
 }
 
 /// `discover_excluding`, with what `read` makes of each file, in the
-/// order of `Discovery::files`. The walk's threads call it as they find
-/// the files: the listing waits on the file system, and the reading fills
-/// the time (a file reached twice is read twice, and one reading kept).
+/// order of `Discovery::files`. The threads of the current rayon pool call
+/// it as the walk finds the files: the listing waits on the file system,
+/// and the reading fills the time (a file reached twice is read twice, and
+/// one reading kept).
 pub fn discover_reading<T: Send>(
     paths: &[PathBuf],
     cwd: &Path,
@@ -201,21 +204,41 @@ pub fn discover_reading<T: Send>(
             .build_parallel();
         // Each entry is judged on the walk's threads: its names (display,
         // layout, real path) cost more than the listing, and done in one
-        // place after it they were a tenth of a small project's run.
+        // place after it they were a tenth of a small project's run. The
+        // files are read as they come, on the threads of the current rayon
+        // pool, not the walk's: a walk thread listing a directory of
+        // hundreds of files would read them all alone.
         let (sender, receiver) = crossbeam_channel::unbounded();
-        walker.run(|| {
-            let sender = sender.clone();
-            let real_root = &real_root;
-            Box::new(move |entry| {
-                if let Some(walked) = judge(entry, root, real_root, cwd, read) {
-                    // The receiver outlives the walk: a send cannot fail.
-                    let _ = sender.send(walked);
-                }
-                ignore::WalkState::Continue
-            })
+        let walked: Vec<Walked<T>> = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                walker.run(|| {
+                    let sender = sender.clone();
+                    let real_root = &real_root;
+                    Box::new(move |entry| {
+                        if let Some(walked) = judge(entry, root, real_root, cwd) {
+                            // The receiver outlives the walk: a send cannot fail.
+                            let _ = sender.send(walked);
+                        }
+                        ignore::WalkState::Continue
+                    })
+                });
+                drop(sender);
+            });
+            (receiver.into_iter().par_bridge())
+                .map(|walked| match walked {
+                    Walked::File(file, ()) => {
+                        let reading = read(&file);
+                        Walked::File(file, reading)
+                    }
+                    Walked::Outside(file, ()) => {
+                        let reading = read(&file);
+                        Walked::Outside(file, reading)
+                    }
+                    Walked::Problem(found) => Walked::Problem(found),
+                })
+                .collect()
         });
-        drop(sender);
-        for walked in receiver {
+        for walked in walked {
             match walked {
                 Walked::File(file, reading) => files.push((file, reading)),
                 Walked::Outside(mut file, reading) => {
@@ -330,13 +353,12 @@ enum Walked<T> {
 /// Judges one entry of the walk of `root` (`real_root` its real path):
 /// a source file, a problem worth a word, or nothing (a directory, a
 /// file in no language storlint reads).
-fn judge<T>(
+fn judge(
     entry: Result<ignore::DirEntry, ignore::Error>,
     root: &Path,
     real_root: &Path,
     cwd: &Path,
-    read: &(dyn Fn(&Discovered) -> T + Sync),
-) -> Option<Walked<T>> {
+) -> Option<Walked<()>> {
     let problem = |path: &Path, message: String| {
         Some(Walked::Problem(FileProblem {
             path: display_path(path, cwd),
@@ -386,10 +408,9 @@ fn judge<T>(
         text: None,
         identity: below.clone().unwrap_or_default(),
     };
-    let reading = read(&file);
     Some(match below {
-        Some(_) => Walked::File(file, reading),
-        None => Walked::Outside(file, reading),
+        Some(_) => Walked::File(file, ()),
+        None => Walked::Outside(file, ()),
     })
 }
 

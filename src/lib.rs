@@ -302,20 +302,23 @@ pub fn lint_paths_with(
 ) -> Result<Report, DiscoverError> {
     let (cache, cache_problem) = open_cache(options);
     let cache = cache.as_ref();
-    // Each file is read as the walk finds it: the walk waits on the file
-    // system more than it computes, and the reading fills the time.
+    // Each file is read on the pool as the walk finds it: the walk waits
+    // on the file system more than it computes, and the reading fills the
+    // time.
     let first_reading = |found: &Discovered| first_reading_timed(found, options, cache);
-    let (discovery, read) =
-        discover::discover_reading(paths, cwd, &options.exclude, &first_reading)?;
-    let reported = vec![true; discovery.files.len()];
-    let first = FirstReading {
-        read: Some(read),
-        cache,
-        cache_problem,
-    };
-    Ok(with_parser_threads(|| {
-        lint_discovered_in_pool(discovery, first, &reported, options)
-    }))
+    with_parser_threads(|| {
+        let (discovery, read) =
+            discover::discover_reading(paths, cwd, &options.exclude, &first_reading)?;
+        let reported = vec![true; discovery.files.len()];
+        let first = FirstReading {
+            read: Some(read),
+            cache,
+            cache_problem,
+        };
+        Ok(lint_discovered_in_pool(
+            discovery, first, &reported, options,
+        ))
+    })
 }
 
 /// A discovered file read for the catalog's words, and how long it took.
