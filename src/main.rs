@@ -228,6 +228,23 @@ enum Color {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay` (the 16th of `mi_option_e` in the
+/// mimalloc v3 that libmimalloc-sys 0.1.49 builds; the crate names no
+/// constant for it).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// `check`, with mimalloc never handing freed memory back to the system.
+/// A check is one short process: the memory is the system's again when it
+/// exits, and returning it early cost system calls and TLB flushes across
+/// the parser threads, most of them at exit (about 1% of the wall time on
+/// the ecosystem's repositories; peak memory 49 -> 54 MiB). The language
+/// server, which lives on, keeps the default.
+fn check_without_purging(args: CheckArgs) -> Result<u8, String> {
+    // SAFETY: sets a process-wide allocator option, read at each purge.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
+    check(args)
+}
+
 fn main() -> ExitCode {
     // Tree-sitter allocates through libc unless told otherwise; most of the
     // allocations are its own. SAFETY: no tree-sitter object exists yet, and
@@ -242,8 +259,8 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Check(args)) => check(args),
-        None => check(cli.check),
+        Some(Command::Check(args)) => check_without_purging(args),
+        None => check_without_purging(cli.check),
         Some(Command::Config { paths, config }) => print_config(&paths, &config),
         Some(Command::Rule { id }) => print_rule(&id),
         Some(Command::Rules) => print_rules(),
