@@ -117,10 +117,10 @@ pub fn discover_excluding(
 }
 
 /// `discover_excluding`, with what `read` makes of each file, in the
-/// order of `Discovery::files`. The threads of the current rayon pool call
-/// it as the walk finds the files: the listing waits on the file system,
-/// and the reading fills the time (a file reached twice is read twice, and
-/// one reading kept).
+/// order of `Discovery::files`. Called on a thread of a rayon pool, the
+/// pool's threads call it as the walk finds the files: the listing waits on
+/// the file system, and the reading fills the time (a file reached twice
+/// is read twice, and one reading kept).
 pub fn discover_reading<T: Send>(
     paths: &[PathBuf],
     cwd: &Path,
@@ -224,19 +224,27 @@ pub fn discover_reading<T: Send>(
                 });
                 drop(sender);
             });
-            (receiver.into_iter().par_bridge())
-                .map(|walked| match walked {
-                    Walked::File(file, ()) => {
-                        let reading = read(&file);
-                        Walked::File(file, reading)
-                    }
-                    Walked::Outside(file, ()) => {
-                        let reading = read(&file);
-                        Walked::Outside(file, reading)
-                    }
-                    Walked::Problem(found) => Walked::Problem(found),
-                })
-                .collect()
+            let with_reading = |walked| match walked {
+                Walked::File(file, ()) => {
+                    let reading = read(&file);
+                    Walked::File(file, reading)
+                }
+                Walked::Outside(file, ()) => {
+                    let reading = read(&file);
+                    Walked::Outside(file, reading)
+                }
+                Walked::Problem(found) => Walked::Problem(found),
+            };
+            // Outside a pool (a discovery that reads nothing, or a thread
+            // the global pool may be waiting for), here.
+            match rayon::current_thread_index() {
+                Some(_) => receiver
+                    .into_iter()
+                    .par_bridge()
+                    .map(with_reading)
+                    .collect(),
+                None => receiver.into_iter().map(with_reading).collect(),
+            }
         });
         for walked in walked {
             match walked {
@@ -584,6 +592,43 @@ mod tests {
         assert_eq!(found.files[0].language, Language::Kotlin);
         // target, build, DerivedData, node_modules, generated.
         assert_eq!(found.build_dirs_skipped, 5);
+    }
+
+    #[test]
+    fn each_reading_follows_its_file_on_a_pool_and_off_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        // A directory of many files, read on the pool as the walk finds
+        // them, and one file named again on its own.
+        let mut names: Vec<String> = (0..200).map(|i| format!("many/f{i:03}.kt")).collect();
+        names.extend(["a/Store.swift".to_string(), "b/lib.rs".to_string()]);
+        for name in &names {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, name).unwrap();
+        }
+        let paths = [root.to_path_buf(), root.join("a/Store.swift")];
+        let read = |file: &Discovered| std::fs::read_to_string(&file.path).unwrap();
+        let check = |(found, readings): (Discovery, Vec<String>)| {
+            assert_eq!(found.files.len(), names.len());
+            assert_eq!(readings.len(), found.files.len());
+            for (file, reading) in found.files.iter().zip(&readings) {
+                assert!(
+                    file.display.ends_with(reading.as_str()),
+                    "{file:?}: {reading}"
+                );
+            }
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        check(
+            pool.install(|| {
+                discover_reading(&paths, root, &PathMatcher::default(), &read).unwrap()
+            }),
+        );
+        check(discover_reading(&paths, root, &PathMatcher::default(), &read).unwrap());
     }
 
     #[test]
