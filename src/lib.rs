@@ -321,15 +321,18 @@ pub fn lint_paths_with(
     })
 }
 
-/// A discovered file read for the catalog's words, and how long it took.
+/// A discovered file read for the catalog's words, on a thread of the
+/// parser pool: its time is added to the thread's, which the next
+/// `file_pass` takes.
 fn first_reading_timed(
     found: &Discovered,
     options: &Options,
     cache: Option<&cache::Cache>,
-) -> (Read, Duration) {
+) -> Read {
     let started = Instant::now();
     let read = read_discovered(found, options, Filter::StorageWords, cache);
-    (read, started.elapsed())
+    FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
+    read
 }
 
 /// The analysis cache `options` name, or why it cannot be used.
@@ -345,9 +348,9 @@ fn open_cache(options: &Options) -> (Option<cache::Cache>, Option<String>) {
 
 /// What the run knows of its files before the parser pool starts.
 struct FirstReading<'c> {
-    /// Each discovered file's reading, with the time it took; None when
-    /// the files are to be read on the pool.
-    read: Option<Vec<(Read, Duration)>>,
+    /// Each discovered file's reading; None when the files are to be read
+    /// on the pool.
+    read: Option<Vec<Read>>,
     cache: Option<&'c cache::Cache>,
     cache_problem: Option<String>,
 }
@@ -408,12 +411,6 @@ fn lint_discovered_in_pool(
             .map(|found| first_reading_timed(found, options, cache))
             .collect()
     });
-    let read: Vec<Read> = (read.into_iter())
-        .map(|(read, took)| {
-            statistics.file_stage += took;
-            read
-        })
-        .collect();
     let outcomes: Vec<Outcome> = file_pass(&mut statistics, || {
         parse_largest_first(&discovery.files, read, options, cache)
     });
