@@ -1045,7 +1045,8 @@ fn read_discovered(
         // Blanking kept every offset: the analysis holds for the text. One
         // that fails (the lexer was wrong) leaves the file to be read whole.
         let unparsed_bytes = blanked.bytes() as u64;
-        let analysed = analyze_cached(&source_of(found, blanked.text), options, cache);
+        let source = source_of(found, blanked.text).with_blanked(&blanked.bodies);
+        let analysed = analyze_cached(&source, options, cache);
         if let Ok(analysis) = analysed {
             count_test_items(test_items_bytes);
             let bodies = (blanked.bodies.iter()).map(|body| &code[body.clone()]);

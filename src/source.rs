@@ -69,6 +69,9 @@ pub struct SourceFile {
     line_starts: Vec<usize>,
     /// Built on the first column asked for: most files never need one.
     wide_chars: OnceLock<Vec<WideChar>>,
+    /// Where code was blanked out before the analysis (function bodies no
+    /// rule needs): runs of spaces and line breaks a parser may skip.
+    pub blanked: Vec<ByteRange>,
 }
 
 /// A character of more than one byte, with the running totals that turn a
@@ -119,7 +122,19 @@ impl SourceFile {
             bom_len,
             line_starts,
             wide_chars: OnceLock::new(),
+            blanked: Vec::new(),
         }
+    }
+
+    /// The file with `blanked` recorded, given as offsets of the text it
+    /// was made from (before a byte-order mark was taken off).
+    pub fn with_blanked(mut self, blanked: &[ByteRange]) -> SourceFile {
+        let bom_len = self.bom_len;
+        self.blanked = (blanked.iter())
+            .filter(|run| run.start >= bom_len)
+            .map(|run| run.start - bom_len..run.end - bom_len)
+            .collect();
+        self
     }
 
     /// Decodes raw bytes, refusing binary content and invalid UTF-8 with the

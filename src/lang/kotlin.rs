@@ -58,12 +58,21 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let parsed_text = header
         .as_ref()
         .map_or(text, |header| header.blanked.as_str());
+    let blanks: Cow<[ByteRange]> = match &header {
+        Some(header) => Cow::Owned(
+            (header.lines.iter())
+                .chain(&file.blanked)
+                .cloned()
+                .collect(),
+        ),
+        None => Cow::Borrowed(&file.blanked),
+    };
     let Parsed {
         trees,
         scanned_comments,
         dropped_headers,
         member_trees,
-    } = parse_best(parsed_text, budget)?;
+    } = parse_best(parsed_text, &blanks, budget)?;
     let mut constants = Constants::default();
     for tree in &trees {
         collect_constants(
@@ -153,6 +162,8 @@ pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
 struct HeaderImports {
     imports: Vec<String>,
     blanked: String,
+    /// The import lines blanked, without their line breaks.
+    lines: Vec<ByteRange>,
 }
 
 impl HeaderImports {
@@ -204,12 +215,16 @@ impl HeaderImports {
             return None;
         }
         let mut blanked = text.as_bytes().to_vec();
-        for line in lines {
-            blanked[line].fill(b' ');
+        for line in &lines {
+            blanked[line.clone()].fill(b' ');
         }
         // Whole lines of ASCII were blanked: still UTF-8.
         let blanked = String::from_utf8(blanked).ok()?;
-        Some(HeaderImports { imports, blanked })
+        Some(HeaderImports {
+            imports,
+            blanked,
+            lines,
+        })
     }
 }
 
@@ -269,9 +284,9 @@ struct Parsed {
     member_trees: Vec<(usize, Tree)>,
 }
 
-fn parse_best(text: &str, budget: Duration) -> Result<Parsed, ParseError> {
+fn parse_best(text: &str, blanks: &[ByteRange], budget: Duration) -> Result<Parsed, ParseError> {
     let mut parser = BudgetedParser::new(tree_sitter_kotlin_ng::LANGUAGE.into(), "Kotlin", budget)?;
-    let tree = parser.parse(text)?;
+    let tree = parser.parse_skipping(text, blanks)?;
     if !tree.root_node().has_error() {
         return Ok(Parsed {
             trees: vec![tree],

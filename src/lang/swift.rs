@@ -80,7 +80,7 @@ pub(crate) const JUMPS: JumpSyntax = JumpSyntax {
 /// Lowers a Swift file whose parse may take `budget`.
 pub fn lower(file: &SourceFile, budget: Duration) -> Result<Model, ParseError> {
     let mut parser = BudgetedParser::new(tree_sitter_swift::LANGUAGE.into(), "Swift", budget)?;
-    let tree = parser.parse(&file.text)?;
+    let tree = parser.parse_skipping(&file.text, &file.blanked)?;
     let root = tree.root_node();
     let mut constants = Constants::default();
     collect_constants(

@@ -107,6 +107,30 @@ impl BudgetedParser {
         self.parse_included(text)
     }
 
+    /// Parses `text` without reading the runs of `blanks` (byte ranges
+    /// holding only spaces and line breaks: code blanked before parsing),
+    /// as if each were one line break, or one space where it has none.
+    /// Tree-sitter's grammars pay for every blank they read (a third of
+    /// what code costs a byte in Kotlin and Swift, where the external
+    /// scanners look at each one); skipped, the tree and its offsets are
+    /// the same. A tree with an error is parsed again reading every byte:
+    /// error recovery may read the blanks' length.
+    pub(crate) fn parse_skipping(
+        &mut self,
+        text: &str,
+        blanks: &[ByteRange],
+    ) -> Result<Tree, ParseError> {
+        let included = included_around(text, blanks);
+        if included.len() < 2 || self.parser.set_included_ranges(&included).is_err() {
+            return self.parse(text);
+        }
+        let tree = self.parse_included(text)?;
+        if tree.root_node().has_error() {
+            return self.parse(text);
+        }
+        Ok(tree)
+    }
+
     fn parse_included(&mut self, text: &str) -> Result<Tree, ParseError> {
         let tree = parse_before(
             &mut self.parser,
@@ -218,6 +242,87 @@ fn parse_before(
 /// `3 s`, `0.25 s`: a budget as the user set it.
 fn seconds(budget: Duration) -> String {
     format!("{} s", budget.as_secs_f64())
+}
+
+/// A blank run shorter than this is read: a range the parser jumps over
+/// costs more than a few blanks.
+const MIN_SKIPPED: usize = 32;
+
+/// The ranges of `text` a parser reads when it skips `blanks` (sorted runs
+/// of spaces and line breaks): each run, with the blanks between runs,
+/// is left out but for its last line break and what follows it, or its
+/// last space, so that the tokens either side stay apart as they were
+/// (Kotlin ends a statement at a line break; Swift reads an operator by
+/// the blanks around it). One range for the whole text when nothing is
+/// worth skipping.
+fn included_around(text: &str, blanks: &[ByteRange]) -> Vec<tree_sitter::Range> {
+    let bytes = text.as_bytes();
+    let is_blank = |byte: &u8| matches!(byte, b' ' | b'\t' | b'\n' | b'\r');
+    let mut skipped: Vec<ByteRange> = Vec::new();
+    let mut runs = blanks
+        .iter()
+        .filter(|run| run.start < run.end && run.end <= bytes.len());
+    let mut current = runs.next().cloned();
+    while let Some(run) = current.take() {
+        let mut run = run;
+        // Runs apart only by blanks (import lines, one body after another
+        // with nothing between) are skipped as one.
+        current = loop {
+            match runs.next() {
+                Some(next) if next.start < run.end => run.end = run.end.max(next.end),
+                Some(next) if bytes[run.end..next.start].iter().all(is_blank) => run.end = next.end,
+                next => break next.cloned(),
+            }
+        };
+        if !bytes[run.clone()].iter().all(is_blank) {
+            continue;
+        }
+        let kept_from = match memchr::memrchr(b'\n', &bytes[run.clone()]) {
+            Some(at) => run.start + at,
+            None => run.end - 1,
+        };
+        if kept_from - run.start >= MIN_SKIPPED {
+            skipped.push(run.start..kept_from);
+        }
+    }
+    let mut included = Vec::with_capacity(skipped.len() + 1);
+    let mut from = 0;
+    let mut from_point = tree_sitter::Point { row: 0, column: 0 };
+    for gap in skipped
+        .iter()
+        .chain(std::iter::once(&(bytes.len()..bytes.len())))
+    {
+        let end_point = point_after(bytes, from, from_point, gap.start);
+        included.push(tree_sitter::Range {
+            start_byte: from,
+            end_byte: gap.start,
+            start_point: from_point,
+            end_point,
+        });
+        from_point = point_after(bytes, gap.start, end_point, gap.end);
+        from = gap.end;
+    }
+    included
+}
+
+/// The point of byte `to`, given that of byte `from` before it.
+fn point_after(
+    bytes: &[u8],
+    from: usize,
+    from_point: tree_sitter::Point,
+    to: usize,
+) -> tree_sitter::Point {
+    let between = &bytes[from..to];
+    match memchr::memrchr(b'\n', between) {
+        Some(last) => tree_sitter::Point {
+            row: from_point.row + memchr::memchr_iter(b'\n', between).count(),
+            column: between.len() - last - 1,
+        },
+        None => tree_sitter::Point {
+            row: from_point.row,
+            column: from_point.column + between.len(),
+        },
+    }
 }
 
 /// The row and column of a byte offset, as tree-sitter counts them.
@@ -1087,6 +1192,129 @@ mod branch_tests {
             tree_sitter_swift::LANGUAGE.into(),
             &crate::lang::swift::JUMPS,
             "func f(items: [Int], db: Db?) throws {\n    guard let db = db else { fail(); return }\n    if items.isEmpty { db.save(0) } else { db.save(1) }\n    let n = db.count() ?? db.load(1)\n    switch n { case 1: g(n) default: h(n) }\n    _ = ok() && db.write(n)\n    for i in items where i > 0 { put(i) }\n    do { try db.insert(n) } catch { log(error) }\n}\n",
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::bodies::blank_function_bodies;
+    use crate::source::Language;
+
+    /// Every node's kind and place, in tree order.
+    fn nodes(tree: &Tree) -> Vec<(u16, ByteRange, tree_sitter::Point, tree_sitter::Point)> {
+        let mut cursor = tree.walk();
+        let mut nodes = Vec::new();
+        loop {
+            let node = cursor.node();
+            nodes.push((
+                node.kind_id(),
+                node.byte_range(),
+                node.start_position(),
+                node.end_position(),
+            ));
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    return nodes;
+                }
+            }
+        }
+    }
+
+    fn source_files(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir)
+            .expect("testdata is readable")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                source_files(&path, found);
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext == "kt" || ext == "swift")
+            {
+                found.push(path);
+            }
+        }
+    }
+
+    /// Every Kotlin and Swift file of the test data, with its function
+    /// bodies blanked, parses to the same tree whether the parser reads
+    /// the blanks or skips them.
+    #[test]
+    fn skipping_blanks_leaves_the_tree_as_it_was() {
+        let mut paths = Vec::new();
+        source_files(std::path::Path::new("testdata"), &mut paths);
+        let mut skipped_in = 0;
+        for path in &paths {
+            let text = std::fs::read_to_string(path).expect("a fixture is UTF-8");
+            let (language, grammar, name) = match path.extension().and_then(|e| e.to_str()) {
+                Some("kt") => (
+                    Language::Kotlin,
+                    tree_sitter_kotlin_ng::LANGUAGE.into(),
+                    "Kotlin",
+                ),
+                _ => (Language::Swift, tree_sitter_swift::LANGUAGE.into(), "Swift"),
+            };
+            let Some(blanked) = blank_function_bodies(&text, language) else {
+                continue;
+            };
+            let mut parser =
+                BudgetedParser::new(grammar, name, PARSE_BUDGET).expect("the grammar loads");
+            let read = parser.parse(&blanked.text).expect("parses");
+            let skipping = (parser.parse_skipping(&blanked.text, &blanked.bodies)).expect("parses");
+            assert_eq!(nodes(&read), nodes(&skipping), "{}", path.display());
+            if included_around(&blanked.text, &blanked.bodies).len() > 1 {
+                skipped_in += 1;
+            }
+        }
+        // The comparison means something only where blanks were skipped.
+        assert!(skipped_in >= 40, "blanks skipped in {skipped_in} files");
+    }
+
+    #[test]
+    fn a_skipped_run_keeps_its_last_line_break_or_space() {
+        let text = format!(
+            "fun a() {{{}\n    }}\nfun b() {{{}}}\nfun c() {{{}}}\nx",
+            " ".repeat(40),
+            " ".repeat(40),
+            " ".repeat(8)
+        );
+        let body = |name: &str| {
+            let start = text.find(&format!("{name}() {{")).expect("declared") + 5;
+            start..start + text[start..].find('}').expect("closed")
+        };
+        let blanks = [body("a"), body("b"), body("c")];
+        let included = included_around(&text, &blanks);
+        let read: Vec<&str> = included
+            .iter()
+            .map(|r| &text[r.start_byte..r.end_byte])
+            .collect();
+        // `a` keeps its line break and the indent after it; `b`, with
+        // none, its last space; `c` is too short to skip.
+        let c = format!(" }}\nfun c() {{{}}}\nx", " ".repeat(8));
+        assert_eq!(read, ["fun a() {", "\n    }\nfun b() {", c.as_str()]);
+        for range in &included {
+            assert_eq!(range.start_point, point_of(&text, range.start_byte));
+            assert_eq!(range.end_point, point_of(&text, range.end_byte));
+        }
+        // Two runs with only blanks between are one; a range holding code
+        // is read.
+        let text = format!("{{{}\n{}}}", " ".repeat(40), " ".repeat(40));
+        let included = included_around(&text, &[1..41, 42..82]);
+        let read: Vec<&str> = included
+            .iter()
+            .map(|r| &text[r.start_byte..r.end_byte])
+            .collect();
+        assert_eq!(read, ["{".to_string(), format!("\n{}}}", " ".repeat(40))]);
+        let holding_code: ByteRange = 0..82;
+        assert_eq!(
+            included_around(&text, std::slice::from_ref(&holding_code)).len(),
+            1
         );
     }
 }
