@@ -427,19 +427,36 @@ fn judge(
 /// shortest name. Distinct files are never merged, even when their names
 /// print alike. Sorted by name.
 fn checked_once<T>(files: Vec<(Discovered, T)>) -> Vec<(Discovered, T)> {
-    let mut by_identity: foldhash::HashMap<PathBuf, (Discovered, T)> = foldhash::HashMap::default();
-    for (file, reading) in files {
-        match by_identity.get_mut(&file.identity) {
-            Some((kept, _))
-                if (kept.display.len(), &kept.display) <= (file.display.len(), &file.display) => {}
-            Some(kept) => *kept = (file, reading),
-            None => {
-                by_identity.insert(file.identity.clone(), (file, reading));
+    // Keyed by the identity's bytes, which hash several times faster than
+    // a path's components (this runs alone, between the walk and the
+    // parses): every identity is a resolved directory joined with a name
+    // as walked or given, so two name one file exactly when their bytes
+    // are the same.
+    let mut kept_at: foldhash::HashMap<&std::ffi::OsStr, usize> =
+        foldhash::HashMap::with_capacity_and_hasher(files.len(), Default::default());
+    let mut kept = vec![false; files.len()];
+    for (index, (file, _)) in files.iter().enumerate() {
+        match kept_at.entry(file.identity.as_os_str()) {
+            std::collections::hash_map::Entry::Occupied(mut entry) => {
+                let shown = &files[*entry.get()].0.display;
+                if (file.display.len(), &file.display) < (shown.len(), shown) {
+                    kept[*entry.get()] = false;
+                    kept[index] = true;
+                    entry.insert(index);
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                entry.insert(index);
+                kept[index] = true;
             }
         }
     }
-    let mut files: Vec<(Discovered, T)> = by_identity.into_values().collect();
-    files.sort_by(|(a, _), (b, _)| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
+    drop(kept_at);
+    let mut files: Vec<(Discovered, T)> = (files.into_iter().zip(kept))
+        .filter_map(|(file, kept)| kept.then_some(file))
+        .collect();
+    // No two kept files share a path: the sort's order is the only one.
+    files.sort_unstable_by(|(a, _), (b, _)| (&a.display, &a.path).cmp(&(&b.display, &b.path)));
     files
 }
 
