@@ -540,21 +540,19 @@ fn lint_discovered_in_pool(
         // left with a large one at the end would end it alone.
         parses.sort_by_key(|&(_, bytes)| std::cmp::Reverse(bytes));
         let parsed: Vec<(LaterParse, Outcome)> = file_pass(&mut report.statistics, || {
-            (parses.par_iter().with_max_len(1))
-                .map(|&(parse, _)| {
-                    let outcome = match parse {
-                        LaterParse::Joining(index, hit) => {
-                            let filter = Filter::CallsOneOf(words.clone(), hit);
-                            check_discovered(skipped[index].found, options, filter, cache)
-                        }
-                        LaterParse::Whole(index) => {
-                            let found = partly_analysed[index].found;
-                            check_discovered(found, options, Filter::Whole, cache)
-                        }
-                    };
-                    (parse, outcome)
-                })
-                .collect()
+            in_given_order(parses, |(parse, _)| {
+                let outcome = match parse {
+                    LaterParse::Joining(index, hit) => {
+                        let filter = Filter::CallsOneOf(words.clone(), hit);
+                        check_discovered(skipped[index].found, options, filter, cache)
+                    }
+                    LaterParse::Whole(index) => {
+                        let found = partly_analysed[index].found;
+                        check_discovered(found, options, Filter::Whole, cache)
+                    }
+                };
+                (parse, outcome)
+            })
         });
         in_file_passes += file_pass_started.elapsed();
         let mut outcomes: Vec<Option<Outcome>> = (0..skipped.len()).map(|_| None).collect();
@@ -742,18 +740,39 @@ fn parse_largest_first(
         }
     }
     to_parse.sort_by_key(|(_, file)| std::cmp::Reverse(file.text.len()));
-    let parsed: Vec<(usize, Outcome)> = (to_parse.into_par_iter().with_max_len(1))
-        .map(|(index, file)| {
-            let started = Instant::now();
-            let outcome = parse_read(&files[index], options, file, cache);
-            FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
-            (index, outcome)
-        })
-        .collect();
+    let parsed: Vec<(usize, Outcome)> = in_given_order(to_parse, |(index, file)| {
+        let started = Instant::now();
+        let outcome = parse_read(&files[index], options, file, cache);
+        FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
+        (index, outcome)
+    });
     for (index, outcome) in parsed {
         outcomes[index] = outcome;
     }
     outcomes
+}
+
+/// `work` on each of `items` on the threads of the current pool, each
+/// thread taking the next item when it is done with one, so that the
+/// items are started in the order given (largest first, a pass ends when
+/// its last file does); the results come in that order too. A parallel
+/// iterator would split the list in halves, and the thread that stole
+/// the second half began with its smaller files, leaving a larger one for
+/// the end.
+fn in_given_order<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let workers = rayon::current_num_threads().min(items.len()).max(1);
+    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
+    let take_next = || -> Option<(usize, T)> {
+        let mut queue = queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        queue.next()
+    };
+    let mut results: Vec<(usize, R)> = ((0..workers).into_par_iter().with_max_len(1))
+        .flat_map_iter(|_| std::iter::from_fn(|| take_next().map(|(at, item)| (at, work(item)))))
+        .collect();
+    results.sort_unstable_by_key(|&(at, _)| at);
+    results.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Drops `value` on a thread of its own: freeing the summaries of a run's
@@ -1317,4 +1336,32 @@ pub(crate) fn fixture_files(dir: &Path) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+#[cfg(test)]
+mod in_given_order_tests {
+    use super::in_given_order;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn every_item_is_worked_once_and_its_result_keeps_its_place() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("a pool builds");
+        let calls = AtomicUsize::new(0);
+        let items: Vec<usize> = (0..500).rev().collect();
+        let results = pool.install(|| {
+            in_given_order(items.clone(), |item| {
+                calls.fetch_add(1, Ordering::Relaxed);
+                // Uneven work, so that the threads finish out of order.
+                let spin = (item % 7) * 200;
+                (0..spin).fold(item, |sum, step| sum ^ step)
+                    ^ (0..spin).fold(0, |sum, step| sum ^ step)
+            })
+        });
+        assert_eq!(results, items);
+        assert_eq!(calls.load(Ordering::Relaxed), items.len());
+        assert!(in_given_order(Vec::<usize>::new(), |item| item).is_empty());
+    }
 }

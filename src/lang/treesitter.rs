@@ -1236,32 +1236,17 @@ mod tests {
         }
     }
 
-    fn source_files(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir)
-            .expect("testdata is readable")
-            .flatten()
-        {
-            let path = entry.path();
-            if path.is_dir() {
-                source_files(&path, found);
-            } else if path
-                .extension()
-                .is_some_and(|ext| ext == "kt" || ext == "swift")
-            {
-                found.push(path);
-            }
-        }
-    }
-
     /// Every Kotlin and Swift file of the test data, with its function
     /// bodies blanked, parses to the same tree whether the parser reads
     /// the blanks or skips them.
     #[test]
     fn skipping_blanks_leaves_the_tree_as_it_was() {
-        let mut paths = Vec::new();
-        source_files(std::path::Path::new("testdata"), &mut paths);
+        let paths = crate::fixture_files(std::path::Path::new("testdata"));
         let mut skipped_in = 0;
-        for path in &paths {
+        for path in paths
+            .iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "kt" || e == "swift"))
+        {
             let text = std::fs::read_to_string(path).expect("a fixture is UTF-8");
             let (language, grammar, name) = match path.extension().and_then(|e| e.to_str()) {
                 Some("kt") => (
