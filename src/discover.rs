@@ -434,22 +434,16 @@ fn checked_once<T>(files: Vec<(Discovered, T)>) -> Vec<(Discovered, T)> {
     // are the same.
     let mut kept_at: foldhash::HashMap<&std::ffi::OsStr, usize> =
         foldhash::HashMap::with_capacity_and_hasher(files.len(), Default::default());
-    let mut kept = vec![false; files.len()];
     for (index, (file, _)) in files.iter().enumerate() {
-        match kept_at.entry(file.identity.as_os_str()) {
-            std::collections::hash_map::Entry::Occupied(mut entry) => {
-                let shown = &files[*entry.get()].0.display;
-                if (file.display.len(), &file.display) < (shown.len(), shown) {
-                    kept[*entry.get()] = false;
-                    kept[index] = true;
-                    entry.insert(index);
-                }
-            }
-            std::collections::hash_map::Entry::Vacant(entry) => {
-                entry.insert(index);
-                kept[index] = true;
-            }
+        let at = kept_at.entry(file.identity.as_os_str()).or_insert(index);
+        let shown = &files[*at].0.display;
+        if (file.display.len(), &file.display) < (shown.len(), shown) {
+            *at = index;
         }
+    }
+    let mut kept = vec![false; files.len()];
+    for &index in kept_at.values() {
+        kept[index] = true;
     }
     drop(kept_at);
     let mut files: Vec<(Discovered, T)> = (files.into_iter().zip(kept))

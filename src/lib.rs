@@ -329,10 +329,15 @@ fn first_reading_timed(
     options: &Options,
     cache: Option<&cache::Cache>,
 ) -> Read {
+    in_file_stage(|| read_discovered(found, options, Filter::StorageWords, cache))
+}
+
+/// `work`, its time added to this thread's `FILE_STAGE_TIME`.
+fn in_file_stage<R>(work: impl FnOnce() -> R) -> R {
     let started = Instant::now();
-    let read = read_discovered(found, options, Filter::StorageWords, cache);
+    let result = work();
     FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
-    read
+    result
 }
 
 /// The analysis cache `options` name, or why it cannot be used.
@@ -741,10 +746,10 @@ fn parse_largest_first(
     }
     to_parse.sort_by_key(|(_, file)| std::cmp::Reverse(file.text.len()));
     let parsed: Vec<(usize, Outcome)> = in_given_order(to_parse, |(index, file)| {
-        let started = Instant::now();
-        let outcome = parse_read(&files[index], options, file, cache);
-        FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
-        (index, outcome)
+        (
+            index,
+            in_file_stage(|| parse_read(&files[index], options, file, cache)),
+        )
     });
     for (index, outcome) in parsed {
         outcomes[index] = outcome;
@@ -823,8 +828,8 @@ fn sort_diagnostics(diagnostics: &mut [Diagnostic]) {
 }
 
 thread_local! {
-    /// The time this thread spent in `check_discovered` since it was last
-    /// taken (`file_pass`).
+    /// The time this thread spent reading and parsing files
+    /// (`in_file_stage`) since it was last taken (`file_pass`).
     static FILE_STAGE_TIME: std::cell::Cell<Duration> = const { std::cell::Cell::new(Duration::ZERO) };
     /// The test items this thread left out of files it parsed since the
     /// tally was last taken (`file_pass`).
@@ -904,13 +909,10 @@ fn check_discovered(
     filter: Filter,
     cache: Option<&cache::Cache>,
 ) -> Outcome {
-    let started = Instant::now();
-    let outcome = match read_discovered(found, options, filter, cache) {
+    in_file_stage(|| match read_discovered(found, options, filter, cache) {
         Read::Done(outcome) => outcome,
         Read::ToParse(to_parse) => parse_read(found, options, to_parse, cache),
-    };
-    FILE_STAGE_TIME.with(|time| time.set(time.get() + started.elapsed()));
-    outcome
+    })
 }
 
 /// The second half of `check_discovered`: parses and analyses a file read.

@@ -272,6 +272,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn blanked_runs_follow_the_text_past_a_byte_order_mark() {
+        let text = "\u{feff}fun f() {    }".to_string();
+        let body = text.find('{').expect("a body") + 1..text.find('}').expect("closed");
+        let file = SourceFile::new(PathBuf::from("a.kt"), "a.kt".into(), Language::Kotlin, text)
+            .with_blanked(std::slice::from_ref(&body));
+        let shifted: ByteRange = body.start - 3..body.end - 3;
+        assert_eq!(file.blanked, std::slice::from_ref(&shifted));
+        assert_eq!(&file.text[file.blanked[0].clone()], "    ");
+    }
+
+    #[test]
     fn bom_is_removed_and_columns_start_after_it() {
         let file = SourceFile::from_text("a.sql", Language::Sql, "\u{feff}VACUUM;\r\nVACUUM;");
         assert_eq!(file.bom_len, 3);
