@@ -8,8 +8,13 @@
 # ECOSYSTEM_DIR holds one folder per repository of
 # ../shared/ecosystem/MANIFEST.tsv, laid out by that folder's extract.sh.
 # Prints the findings that are new and gone against the snapshot, per rule and
-# in full, the time per repository, and the share of the snapshot's findings
-# that testdata/ecosystem/verdicts.tsv judges `real` or `deliberate`.
+# in full, the time per repository, the verdicts of testdata/ecosystem/verdicts.tsv
+# on this run's findings (the `wrong` and `real` shares, per rule), and recall
+# on ../shared/ecosystem/LABELS.tsv: the `true-positive` labels found (a finding
+# of the label's rule in the same file within two lines) and the
+# `false-positive-trap` labels flagged, each listed.
+# This run's findings, with their messages, are kept in
+# target/ecosystem/findings.tsv for reading and judging (JUDGING.md).
 # `--update` rewrites the snapshot with this run's findings.
 #
 # Not part of .ci/run: CI has no checkouts.
@@ -38,8 +43,12 @@ cargo build --release --quiet
 bin=$PWD/target/release/storlint
 snapshot=testdata/ecosystem/findings.tsv
 verdicts=testdata/ecosystem/verdicts.tsv
+labels=${LABELS:-../shared/ecosystem/LABELS.tsv}
 current=$(mktemp)
 trap 'rm -f "$current" "$current".*' EXIT
+kept=target/ecosystem
+mkdir -p "$kept"
+: >"$kept/findings.tsv"
 
 echo "repository	files	seconds	findings"
 for repo_dir in "$ECOSYSTEM_DIR"/*/; do
@@ -57,16 +66,18 @@ for repo_dir in "$ECOSYSTEM_DIR"/*/; do
     exit 2
   fi
   # `path:line:col: severity[rule]: message`; file problems use rule `storlint`.
-  python3 - "$repo" "$current.$repo" >>"$current" <<'PY'
+  python3 - "$repo" "$current.$repo" "$kept/findings.tsv" >>"$current" <<'PY'
 import re, sys
-repo, path = sys.argv[1], sys.argv[2]
-line_re = re.compile(r"^(.*?):(\d+):\d+: \w+\[([a-z0-9-]+)\]: ")
-for text in open(path, encoding="utf-8", errors="replace"):
-    m = line_re.match(text)
-    if m and m.group(3) != "storlint":
-        file = m.group(1)
-        file = file[2:] if file.startswith("./") else file
-        print(f"{repo}\t{file}\t{m.group(2)}\t{m.group(3)}")
+repo, path, kept = sys.argv[1], sys.argv[2], sys.argv[3]
+line_re = re.compile(r"^(.*?):(\d+):\d+: \w+\[([a-z0-9-]+)\]: (.*)$")
+with open(kept, "a", encoding="utf-8") as out:
+    for text in open(path, encoding="utf-8", errors="replace"):
+        m = line_re.match(text.rstrip("\n"))
+        if m and m.group(3) != "storlint":
+            file = m.group(1)
+            file = file[2:] if file.startswith("./") else file
+            print(f"{repo}\t{file}\t{m.group(2)}\t{m.group(3)}")
+            out.write(f"{repo}\t{file}\t{m.group(2)}\t{m.group(3)}\t{m.group(4)}\n")
 PY
   files=$(find "$repo_dir" -type f \( -name '*.rs' -o -name '*.swift' -o -name '*.kt' -o -name '*.kts' -o -name '*.sql' -o -name '*.sq' \) | wc -l)
   count=$(grep -c "^$repo	" "$current" || true)
@@ -74,9 +85,9 @@ PY
 done
 LC_ALL=C sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4 -o "$current" "$current"
 
-python3 - "$snapshot" "$current" "$verdicts" <<'PY'
+python3 - "$snapshot" "$current" "$verdicts" "$labels" <<'PY'
 import sys, collections
-snapshot_path, current_path, verdicts_path = sys.argv[1:]
+snapshot_path, current_path, verdicts_path, labels_path = sys.argv[1:]
 
 def rows(path):
     try:
@@ -125,10 +136,49 @@ if total:
     print(f"\nverdicts of this run's findings: {dict(sorted(judged.items()))}")
     print(f"real + deliberate: {good}/{total} = {100 * good / total:.0f}%")
     unjudged = [r for r in after if r not in verdicts]
+    print("\nper rule\tfindings\treal\tdeliberate\twrong\tunjudged")
+    for rule in sorted({r[3] for r in after}):
+        c = collections.Counter(verdicts.get(r, "unjudged") for r in after.elements() if r[3] == rule)
+        print(f"{rule}\t{sum(c.values())}\t{c['real']}\t{c['deliberate']}\t{c['wrong']}\t{c['unjudged']}")
+    judged_total = total - judged["unjudged"]
+    if judged_total:
+        print(f"wrong: {judged['wrong']}/{judged_total} = {100 * judged['wrong'] / judged_total:.0f}%"
+              f"   real: {judged['real']}/{judged_total} = {100 * judged['real'] / judged_total:.0f}%"
+              "   (of the findings with a verdict)")
     if unjudged:
         print("without a verdict:")
         for r in sorted(unjudged):
             print("  " + "\t".join(r))
+
+# Recall: a label is found by a finding of its rule in its file within two lines.
+try:
+    with open(labels_path, encoding="utf-8") as f:
+        label_rows = [l.rstrip("\n").split("\t") for l in f if l.strip()][1:]
+except FileNotFoundError:
+    label_rows = []
+if label_rows:
+    by_place = collections.defaultdict(list)
+    for repo, path, line, rule in after:
+        by_place[(repo, path, rule)].append(int(line))
+    def hit(label):
+        repo, path, line, rule = label[:4]
+        return any(abs(int(line) - n) <= 2 for n in by_place.get((repo, path, rule), []))
+    positives = [l for l in label_rows if l[4] == "true-positive"]
+    traps = [l for l in label_rows if l[4] == "false-positive-trap"]
+    found = [l for l in positives if hit(l)]
+    flagged = [l for l in traps if hit(l)]
+    print(f"\nrecall on {labels_path}: {len(found)}/{len(positives)} true-positive labels found, "
+          f"{len(flagged)}/{len(traps)} traps flagged")
+    print("per rule\tlabels\tfound\ttraps\tflagged")
+    for rule in sorted({l[3] for l in positives + traps}):
+        print(f"{rule}\t{sum(1 for l in positives if l[3] == rule)}\t{sum(1 for l in found if l[3] == rule)}"
+              f"\t{sum(1 for l in traps if l[3] == rule)}\t{sum(1 for l in flagged if l[3] == rule)}")
+    for title, items in (("missed", [l for l in positives if l not in found]),
+                         ("found", found), ("traps flagged", flagged)):
+        if items:
+            print(f"{title}:")
+            for l in items:
+                print("  " + "\t".join(l[:4]))
 PY
 
 if $update; then
