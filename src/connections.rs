@@ -544,7 +544,7 @@ fn executions_of_prepared(model: &Model, prepare: NodeId) -> Vec<NodeId> {
     if !catalog::is_statement_preparation(model.language, &call.name) {
         return Vec::new();
     }
-    let Some(holder) = model.node(prepare).parent else {
+    let Some(holder) = holder_through_adapters(model, prepare) else {
         return Vec::new();
     };
     let NodeKind::Binding(binding) = &model.node(holder).kind else {
@@ -565,6 +565,28 @@ fn executions_of_prepared(model: &Model, prepare: NodeId) -> Vec<NodeId> {
             _ => false,
         })
         .collect()
+}
+
+/// The node that receives `call`'s value, past the calls that hand back the
+/// value they are made on (`conn.prepare(sql).unwrap()`, `.expect(..)`,
+/// `.context(..)`): the binding of `let stmt = conn.prepare(sql).unwrap()`.
+fn holder_through_adapters(model: &Model, call: NodeId) -> Option<NodeId> {
+    let mut current = call;
+    loop {
+        let parent = model.node(current).parent?;
+        let NodeKind::Call(inner) = &model.node(current).kind else {
+            return Some(parent);
+        };
+        match &model.node(parent).kind {
+            NodeKind::Call(outer)
+                if catalog::passes_value_through(model.language, &outer.name)
+                    && matches!(outer.receiver.last(), Some(Segment::Call(n)) if *n == inner.name) =>
+            {
+                current = parent;
+            }
+            _ => return Some(parent),
+        }
+    }
 }
 
 /// The type the open hands out, as code would name it in a signature:

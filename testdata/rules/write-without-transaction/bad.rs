@@ -45,3 +45,15 @@ pub fn import_then_touch(conn: &mut Connection, values: &[String]) -> rusqlite::
     }
     Ok(())
 }
+
+// A statement prepared once and unwrapped still commits once per execution.
+pub fn retemplate(conn: &Connection, rows: Vec<(i64, String)>) {
+    let mut update = conn
+        .prepare("UPDATE commands SET template = :template WHERE id = :id") // ~ write-without-transaction
+        .unwrap_or_else(|err| panic!("cannot prepare: {err}"));
+    for (id, command) in rows {
+        update
+            .execute(rusqlite::named_params! { ":template": &command, ":id": &id })
+            .expect("update");
+    }
+}

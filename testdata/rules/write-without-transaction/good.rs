@@ -80,3 +80,25 @@ pub fn import_rows(importer: &mut Importer, values: &[String]) -> rusqlite::Resu
     }
     tx.commit()
 }
+
+// Prepared on the transaction and unwrapped: every execution joins it.
+pub fn retemplate(conn: &mut Connection, rows: Vec<(i64, String)>) {
+    let tx = conn.transaction().expect("begin");
+    {
+        let mut update = tx
+            .prepare("UPDATE commands SET template = :template WHERE id = :id")
+            .unwrap_or_else(|err| panic!("cannot prepare: {err}"));
+        for (id, command) in rows {
+            update
+                .execute(rusqlite::named_params! { ":template": &command, ":id": &id })
+                .expect("update");
+        }
+    }
+    tx.commit().expect("commit");
+}
+
+// Prepared and unwrapped, but executed once: no loop repeats it.
+pub fn touch(conn: &Connection, id: i64) {
+    let mut update = conn.prepare("UPDATE commands SET used = 1 WHERE id = ?1").unwrap();
+    update.execute([id]).unwrap();
+}
