@@ -14,6 +14,13 @@ pub struct TypeResolver<'m> {
     model: &'m Model,
     flows: &'static [TypeFlow],
     bindings_by_name: HashMap<&'m str, Vec<NodeId>>,
+    /// The declared return types of the file's functions, by name: `prefs()`
+    /// declared `: SharedPreferences` yields one. A name declared with two
+    /// different return types (overloads) yields none.
+    returns_by_name: HashMap<&'m str, Option<&'m str>>,
+    /// The types the file declares: a declared `Editor` is the file's own
+    /// before it is an imported library's.
+    own_types: foldhash::HashSet<&'m str>,
 }
 
 /// How far one binding's initializer may lead to another's.
@@ -48,18 +55,39 @@ impl<'m> TypeResolver<'m> {
     /// `flows` are the catalog's type flows for the file's language.
     pub fn new(model: &'m Model, flows: &'static [TypeFlow]) -> TypeResolver<'m> {
         let mut bindings_by_name: HashMap<&str, Vec<NodeId>> = HashMap::new();
+        let mut returns_by_name: HashMap<&str, Option<&str>> = HashMap::new();
+        let mut own_types = foldhash::HashSet::default();
         for id in model.ids() {
-            if let NodeKind::Binding(binding) = &model.node(id).kind {
-                bindings_by_name
-                    .entry(binding.name.as_str())
-                    .or_default()
-                    .push(id);
+            match &model.node(id).kind {
+                NodeKind::TypeDecl { name } if !model.extensions.contains(&id) => {
+                    own_types.insert(name.as_str());
+                }
+                NodeKind::Binding(binding) => {
+                    bindings_by_name
+                        .entry(binding.name.as_str())
+                        .or_default()
+                        .push(id);
+                }
+                NodeKind::Function(function) => {
+                    let returns = function.returns.as_deref().filter(|r| *r != "Self");
+                    returns_by_name
+                        .entry(function.name.as_str())
+                        .and_modify(|known| {
+                            if *known != returns {
+                                *known = None;
+                            }
+                        })
+                        .or_insert(returns);
+                }
+                _ => {}
             }
         }
         TypeResolver {
             model,
             flows,
             bindings_by_name,
+            returns_by_name,
+            own_types,
         }
     }
 
@@ -106,7 +134,9 @@ impl<'m> TypeResolver<'m> {
             }
             // A call named like a type constructs one.
             Segment::Call(name) if starts_uppercase(name) => Some(Resolved::Value(name.clone())),
-            Segment::Call(name) => self.member_flow(name),
+            Segment::Call(name) => self
+                .member_flow(name)
+                .or_else(|| self.declared_return(name)),
             Segment::Other => None,
         }
     }
@@ -125,6 +155,9 @@ impl<'m> TypeResolver<'m> {
             });
             if let Some(property) = property {
                 return self.type_of_binding(property, hops).map(Resolved::Value);
+            }
+            if let Some(returned) = self.declared_return(member) {
+                return Some(returned);
             }
         }
         if let Some(Resolved::TypeName(ty)) = receiver {
@@ -162,6 +195,13 @@ impl<'m> TypeResolver<'m> {
             }
             _ => None,
         })
+    }
+
+    /// The value a call of the file's own function `name` yields, by its
+    /// declared return type (`fun prefs(): SharedPreferences`).
+    fn declared_return(&self, name: &str) -> Option<Resolved> {
+        let returns = (*self.returns_by_name.get(name)?)?;
+        Some(Resolved::Value(self.declared_as(returns)))
     }
 
     fn member_flow(&self, member: &str) -> Option<Resolved> {
@@ -239,6 +279,9 @@ impl TypeResolver<'_> {
     /// A declared type's name, read through the file's imports where the
     /// written last segment alone is ambiguous (`Editor`).
     fn declared_as(&self, written: &str) -> String {
+        if self.own_types.contains(written) {
+            return written.to_string();
+        }
         self.flows
             .iter()
             .find_map(|flow| match flow {

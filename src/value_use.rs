@@ -2,7 +2,7 @@
 //! model and the text around it (prefs-commit asks: a `commit()` whose
 //! result is checked is not flagged).
 
-use crate::model::{Model, NodeId, NodeKind};
+use crate::model::{BindingKind, Model, NodeId, NodeKind};
 use crate::source::ByteRange;
 
 /// Whether the value of the call (or other expression) `node` is thrown
@@ -37,7 +37,10 @@ pub fn value_unused(model: &Model, text: &str, node: NodeId) -> bool {
 /// or of the message a log call's lambda builds (`logger.info { "saved
 /// ${editor.commit()}" }`). What a log call is comes from the catalog.
 /// Logging a value records it and acts on nothing.
-pub fn value_only_logged(model: &Model, node: NodeId) -> bool {
+pub fn value_only_logged(model: &Model, text: &str, node: NodeId) -> bool {
+    if let Some(local) = kept_in_local(model, node) {
+        return local_only_logged(model, text, local);
+    }
     let range = &model.node(node).range;
     // `editor.commit().also { if (!it) retry() }`: the chain goes on into a
     // lambda that may act on the value. Chained calls share their start.
@@ -65,6 +68,68 @@ pub fn value_only_logged(model: &Model, node: NodeId) -> bool {
         previous = ancestor;
     }
     false
+}
+
+/// The local that `node`'s value is bound to (`val ok = editor.commit()`).
+fn kept_in_local(model: &Model, node: NodeId) -> Option<NodeId> {
+    let parent = model.node(node).parent?;
+    match &model.node(parent).kind {
+        NodeKind::Binding(binding) if binding.kind == BindingKind::Local => Some(parent),
+        _ => None,
+    }
+}
+
+/// Whether every read of the local `binding`, in the block that declares it,
+/// lies inside a log call (`val ok = editor.commit(); Log.d(TAG, "saved $ok")`):
+/// the value is recorded and nothing depends on it. The reads are the
+/// name's whole-word occurrences after the declaration; a block that
+/// declares the name again is left alone.
+fn local_only_logged(model: &Model, text: &str, binding: NodeId) -> bool {
+    let NodeKind::Binding(local) = &model.node(binding).kind else {
+        return false;
+    };
+    let Some(scope) = model.node(binding).parent else {
+        return false;
+    };
+    let scope_range = model.node(scope).range.clone();
+    let declared_again = model
+        .bindings_named(&local.name)
+        .iter()
+        .any(|&other| other != binding && within(&scope_range, &model.node(other).range));
+    if declared_again {
+        return false;
+    }
+    let after = model.node(binding).range.end;
+    let Some(rest) = text.get(after..scope_range.end) else {
+        return false;
+    };
+    let log_calls: Vec<&ByteRange> = model
+        .descendants(scope)
+        .into_iter()
+        .filter(|&id| {
+            matches!(&model.node(id).kind, NodeKind::Call(call)
+                if crate::catalog::is_log_call(model.language, call))
+        })
+        .map(|id| &model.node(id).range)
+        .collect();
+    word_occurrences(rest, &local.name).all(|offset| {
+        let read = after + offset..after + offset + local.name.len();
+        log_calls.iter().any(|call| within(call, &read))
+    })
+}
+
+fn within(outer: &ByteRange, inner: &ByteRange) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// The offsets in `text` where `word` stands as a whole identifier.
+fn word_occurrences<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).filter_map(move |(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        (!before.is_some_and(is_ident) && !after.is_some_and(is_ident)).then_some(at)
+    })
 }
 
 /// How deep `value_unused` follows a value out through enclosing blocks.
@@ -663,7 +728,7 @@ mod tests {
         model
             .calls()
             .filter(|(_, call)| call.name == "commit")
-            .map(|(id, _)| value_only_logged(&model, id))
+            .map(|(id, _)| value_only_logged(&model, &src, id))
             .collect()
     }
 
@@ -702,6 +767,29 @@ mod tests {
     }
 
     #[test]
+    fn locals_only_logged() {
+        assert_eq!(
+            logged_commits("val ok = e.commit()\nTimber.d(\"saved $ok\")"),
+            [true]
+        );
+        assert_eq!(
+            logged_commits("val ok = e.commit()\nLog.d(TAG, \"a\" + ok)\nLog.i(TAG, \"b ${ok}\")"),
+            [true]
+        );
+        // Read once outside a log call: something may depend on it.
+        assert_eq!(
+            logged_commits("val ok = e.commit()\nLog.d(TAG, \"saved $ok\")\nif (!ok) retry()"),
+            [false]
+        );
+        assert_eq!(logged_commits("val ok = e.commit()\nreturn ok"), [false]);
+        // A longer name that starts with the local's is another name.
+        assert_eq!(
+            logged_commits("val ok = e.commit()\nLog.d(TAG, \"$ok\")\nokay(1)"),
+            [true]
+        );
+    }
+
+    #[test]
     fn values_acted_on_besides_a_log() {
         assert_eq!(
             logged_commits("if (!e.commit()) Log.e(TAG, \"failed\")"),
@@ -709,10 +797,6 @@ mod tests {
         );
         assert_eq!(logged_commits("check(e.commit())"), [false]);
         assert_eq!(logged_commits("report(TAG, \"ok ${e.commit()}\")"), [false]);
-        assert_eq!(
-            logged_commits("val ok = e.commit()\nLog.d(TAG, \"$ok\")"),
-            [false]
-        );
         assert_eq!(
             logged_commits("Log.d(TAG, \"ok \" + e.commit().also { if (!it) retry() })"),
             [false]

@@ -43,7 +43,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     let unused = crate::value_use::value_unused(ctx.model, &ctx.file.text, node);
                     let fate = if unused {
                         "its result is never read"
-                    } else if crate::value_use::value_only_logged(ctx.model, node) {
+                    } else if crate::value_use::value_only_logged(ctx.model, &ctx.file.text, node) {
                         "its result is only logged"
                     } else {
                         return None;

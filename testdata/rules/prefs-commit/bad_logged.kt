@@ -44,4 +44,22 @@ class PlantStore(private val prefs: SharedPreferences) {
         val editor = prefs.edit().putString("species", species)
         Timber.tag(TAG).v("species: %s", editor.commit().toString()) // ~ prefs-commit
     }
+
+    // Kept in a local that only the log reads.
+    fun setMulch(depth: Int) {
+        val saved = prefs.edit().putInt("mulch", depth).commit() // ~ prefs-commit
+        Timber.d("mulch saved: $saved")
+    }
+}
+
+// The store comes from a helper declared to return SharedPreferences.
+class HedgeStore(private val context: android.content.Context) {
+    fun setHeight(height: Int) {
+        height.let {
+            val ok = store().edit().putInt("height", it).commit() // ~ prefs-commit
+            Log.d(TAG, "height saved $ok")
+        }
+    }
+
+    private fun store(): SharedPreferences = context.getSharedPreferences("hedge", 0)
 }
