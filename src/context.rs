@@ -177,6 +177,10 @@ impl TestCode {
 /// - Swift packages and Xcode targets: `Tests/`, `*Tests/` (`AppTests`,
 ///   `AppUITests`), `*TestSupport/`;
 /// - Cargo: `tests/`, `benches/`, `examples/`, and a `tests.rs` module file;
+/// - Gradle's `src/debug` build type, a `testing/` tree, Swift playgrounds;
+/// - example, sample and demo components (`examples/`, `sample/`, `DemoApps/`,
+///   `GRDBDemo/`) outside a source root: code that shows the project, not
+///   code it ships;
 /// - any language: a `test`/`tests` directory, or a file named as a test
 ///   (`FooTest.kt`, `FooTests.swift`, `foo_test.rs`, `test_foo.rs`).
 pub fn is_test_path(path: &str, language: Language) -> bool {
@@ -191,15 +195,27 @@ pub fn is_test_path(path: &str, language: Language) -> bool {
                 || dir.ends_with("Tests")
                 || dir == "sharedTest")
     };
+    // Example, sample and demo components sit beside the code they show; a
+    // package inside a source root (`src/main/java/com/example/app`) is
+    // production code.
+    let source_root = dirs
+        .iter()
+        .position(|dir| matches!(*dir, "src" | "java" | "kotlin" | "Sources" | "Source"))
+        .unwrap_or(dirs.len());
     let test_dir = dirs.iter().enumerate().any(|(i, dir)| {
         let previous = i.checked_sub(1).map(|p| &dirs[p]);
         matches!(
             *dir,
-            "test" | "tests" | "Tests" | "androidTest" | "testFixtures"
+            "test" | "tests" | "Tests" | "androidTest" | "testFixtures" | "testing"
         ) || dir.ends_with("Tests")
             || dir.ends_with("TestSupport")
             || source_set(previous, dir)
+            // Gradle's debug build type: never in a release build.
+            || (previous == Some(&"src") && *dir == "debug")
             || (language == Language::Rust && matches!(*dir, "benches" | "examples"))
+            || dir.ends_with(".playground")
+            || *dir == "Playgrounds"
+            || (i < source_root && is_showcase_dir(dir))
     });
     let stem = file.split('.').next().unwrap_or(file);
     test_dir
@@ -209,6 +225,21 @@ pub fn is_test_path(path: &str, language: Language) -> bool {
         || stem.ends_with("_tests")
         || stem.starts_with("test_")
         || (language == Language::Rust && matches!(stem, "tests" | "test_utils" | "testing"))
+}
+
+/// A folder of example, sample or demo code: `examples/`, `sample/`,
+/// `DemoApps/`, `GRDBDemo/`. A bare `demo/` is not one: it is as often the
+/// app a repository exists to show (storlint's own `testdata/demo`).
+fn is_showcase_dir(dir: &str) -> bool {
+    let lower = dir.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "example" | "examples" | "sample" | "samples" | "demoapps"
+    ) || dir.ends_with("Demo")
+        || dir.ends_with("Demos")
+        || dir.ends_with("Example")
+        || dir.ends_with("Examples")
+        || dir.ends_with("Sample")
 }
 
 fn is_type(model: &Model, id: NodeId) -> bool {
@@ -352,6 +383,19 @@ mod tests {
             ("examples/demo.rs", Rust),
             ("src/store/tests.rs", Rust),
             ("db/tests/fixtures/seed.sql", Sql),
+            ("testing/separated/places-tests/src/ios_history.rs", Rust),
+            ("components/example/src/db.rs", Rust),
+            ("examples/Demo.swift", Swift),
+            ("samples/todo/app/src/main/java/a/Db.kt", Kotlin),
+            (
+                "Documentation/DemoApps/GRDBDemo/GRDBDemo/Persistence.swift",
+                Swift,
+            ),
+            (
+                "Documentation/Playgrounds/Tour.playground/Contents.swift",
+                Swift,
+            ),
+            ("app/src/debug/java/org/a/DebugViewModel.kt", Kotlin),
         ] {
             assert!(is_test_path(path, language), "{path}");
         }
@@ -361,8 +405,13 @@ mod tests {
             ("testdata/rules/x/bad.kt", Kotlin),
             ("Sources/Latest/Store.swift", Swift),
             ("crates/db/src/lib.rs", Rust),
-            ("examples/Demo.swift", Swift),
             ("migrations/001_init.sql", Sql),
+            // Packages inside a source root are production code.
+            ("app/src/main/java/com/example/notes/Db.kt", Kotlin),
+            ("app/src/main/kotlin/org/a/data/demo/DemoData.kt", Kotlin),
+            ("Sources/Samples/Store.swift", Swift),
+            ("app/src/main/java/org/a/debug/Screen.kt", Kotlin),
+            ("demo/ios/Store.swift", Swift),
         ] {
             assert!(!is_test_path(path, language), "{path}");
         }

@@ -15,13 +15,18 @@ use crate::source::Language;
 use crate::FileProblem;
 
 /// Directories that hold build output or third-party code wherever they are.
-const ALWAYS_BUILD_OUTPUT: &[&str] = &["DerivedData", "node_modules"];
+/// Vendored dependencies (`cargo vendor`, Go's and others' `vendor/`,
+/// Chromium-style `third_party/`) are other projects' code, as build output is
+/// not the project's.
+const ALWAYS_BUILD_OUTPUT: &[&str] = &["DerivedData", "node_modules", "vendor", "third_party"];
 
 /// A directory named like a build system's output directory is one only
 /// next to that build system's file: `src/build/` of a Rust crate is source.
 /// (`.build`, SwiftPM's, is hidden and never walked.)
 const OUTPUT_BESIDE: &[(&str, &[&str])] = &[
     ("target", &["Cargo.toml"]),
+    // CocoaPods' checkouts of the pods a Podfile names.
+    ("Pods", &["Podfile"]),
     (
         "build",
         &[
@@ -44,13 +49,19 @@ fn is_build_output(path: &Path, name: &OsStr) -> bool {
     if ALWAYS_BUILD_OUTPUT.iter().any(|d| name == *d) {
         return true;
     }
+    // Carthage checks its dependencies out in `Carthage/Checkouts`.
+    let carthage = name == "Checkouts"
+        && path
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|parent| parent == "Carthage");
     let beside_its_build_file = OUTPUT_BESIDE.iter().any(|(dir, build_files)| {
         name == *dir
             && path
                 .parent()
                 .is_some_and(|parent| build_files.iter().any(|f| parent.join(f).is_file()))
     });
-    beside_its_build_file || path.join(CACHEDIR_TAG).is_file()
+    carthage || beside_its_build_file || path.join(CACHEDIR_TAG).is_file()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -582,6 +593,12 @@ mod tests {
             "src/build/mod.rs",
             "generated/CACHEDIR.TAG",
             "generated/out.rs",
+            "vendor/dep/lib.rs",
+            "third_party/sqlite/shell.swift",
+            "ios/Pods/Dep/Dep.swift",
+            "ios/Podfile",
+            "pods/Pods/Kept.swift",
+            "Carthage/Checkouts/Dep/Dep.swift",
         ] {
             let path = root.join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -596,13 +613,15 @@ mod tests {
                 "android/Build.kts",
                 "app/Store.swift",
                 "db/schema.sql",
+                "pods/Pods/Kept.swift",
                 "src/build/mod.rs",
                 "src/lib.rs"
             ]
         );
         assert_eq!(found.files[0].language, Language::Kotlin);
-        // target, build, DerivedData, node_modules, generated.
-        assert_eq!(found.build_dirs_skipped, 5);
+        // target, build, DerivedData, node_modules, generated, vendor,
+        // third_party, Pods beside its Podfile, Carthage/Checkouts.
+        assert_eq!(found.build_dirs_skipped, 9);
     }
 
     #[test]
