@@ -324,6 +324,15 @@ pub fn is_one_shot_name(name: &str) -> bool {
         .is_match(name)
 }
 
+/// Whether a file lives in a folder named for a job that runs once
+/// (`src/import/zsh_histdb.rs`, `db/migrations/V3.kt`): its functions are
+/// that job's, whatever their own names.
+pub fn is_one_shot_path(path: &str) -> bool {
+    let mut dirs: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    dirs.pop();
+    dirs.into_iter().any(is_one_shot_name)
+}
+
 /// True when a closure between `node` and its function is handed to a call
 /// that defers or coalesces it (`asyncAfter`, `postDelayed`, a
 /// `DispatchWorkItem`), or to a call on a debounced chain
@@ -439,6 +448,16 @@ mod tests {
         let code = test_code("src/main/Dao.kt", Language::Kotlin, kotlin);
         assert!(code.contains(kotlin.find("seed").unwrap()));
         assert!(!code.contains(kotlin.find("insert()").unwrap()));
+    }
+
+    #[test]
+    fn one_shot_paths() {
+        assert!(is_one_shot_path("crates/client/src/import/zsh_histdb.rs"));
+        assert!(is_one_shot_path("app/src/main/java/a/db/migrations/V3.kt"));
+        assert!(is_one_shot_path("Sources/Backup/Restore.swift"));
+        // The file's own name is its functions' business, not the folder's.
+        assert!(!is_one_shot_path("src/history/import.rs"));
+        assert!(!is_one_shot_path("app/src/main/java/a/db/NoteDao.kt"));
     }
 
     #[test]

@@ -890,7 +890,8 @@ fn action_op(
             let call_text = text.get(model.node(id).range.clone()).unwrap_or("");
             Some(Op::DbOpen {
                 wal_flag: wal_flag.is_some_and(|flag| call_text.contains(flag)),
-                read_only: READ_ONLY_FLAGS.iter().any(|flag| call_text.contains(flag)),
+                read_only: READ_ONLY_FLAGS.iter().any(|flag| call_text.contains(flag))
+                    || configured_read_only(model, id, call, text),
                 in_memory: opens_in_memory(model, types, call, text),
             })
         }
@@ -1397,7 +1398,13 @@ fn opens_in_memory(model: &Model, types: &TypeResolver, call: &Call, text: &str)
         return true;
     }
     let constructor = call.name.starts_with(char::is_uppercase);
-    if constructor && call.args.is_empty() {
+    // No path at all, or only a configuration (GRDB's
+    // `DatabaseQueue(configuration: config)`).
+    let no_path = call
+        .args
+        .iter()
+        .all(|arg| arg.label.as_deref() == Some("configuration"));
+    if constructor && no_path {
         return true;
     }
     let name_index = usize::from(call.name == "SQLiteOpenHelper");
@@ -1413,15 +1420,42 @@ fn opens_in_memory(model: &Model, types: &TypeResolver, call: &Call, text: &str)
                         .unwrap_or(written),
                     None => written,
                 };
-                matches!(value.trim(), "nil" | "null")
+                // An empty name is SQLite's private temporary database,
+                // deleted when it closes: no journal worth choosing.
+                matches!(value.trim(), "nil" | "null" | "\"\"")
             })
+    })
+}
+
+/// Whether the open is configured read-only through a value set up beside
+/// it in the same function: GRDB's `config.readonly = true` handed over as
+/// `configuration: config`, sqlx's `options.read_only(true)`.
+fn configured_read_only(model: &Model, id: NodeId, call: &Call, text: &str) -> bool {
+    let Some(function) = model.enclosing_function(id) else {
+        return false;
+    };
+    let Some(body) = text.get(model.node(function).range.clone()) else {
+        return false;
+    };
+    let compact: String = body.split_whitespace().collect();
+    call.args.iter().any(|arg| {
+        let Value::Chain(chain) = &arg.value else {
+            return false;
+        };
+        let Some(Segment::Name(name)) = chain.first() else {
+            return false;
+        };
+        ["readonly=true", "readOnly=true", "read_only(true)"]
+            .iter()
+            .any(|setting| compact.contains(&format!("{name}.{setting}")))
     })
 }
 
 /// Open flags that make a connection read-only: Android's `OPEN_READONLY`,
 /// the C API's `SQLITE_OPEN_READONLY`, rusqlite's `SQLITE_OPEN_READ_ONLY`.
 /// A read-only connection cannot switch the journal mode.
-const READ_ONLY_FLAGS: &[&str] = &["OPEN_READONLY", "OPEN_READ_ONLY"];
+/// A URI filename's `mode=ro` (or `immutable=1`) opens it read-only too.
+const READ_ONLY_FLAGS: &[&str] = &["OPEN_READONLY", "OPEN_READ_ONLY", "mode=ro", "immutable=1"];
 
 /// `Queries.SELECT_ALL`, `Companion.SQL`, `Self::SQL`: a constant reached through its type.
 fn is_type_qualified(chain: &[Segment]) -> bool {

@@ -457,6 +457,7 @@ impl<'a> Project<'a> {
                 .owner
                 .as_deref()
                 .is_some_and(context::is_one_shot_name)
+            || context::is_one_shot_path(&self.files[function.0].source.layout_path)
         {
             memo.insert(function, true);
             return true;
