@@ -226,7 +226,16 @@ impl<'a> Fates<'a> {
             Some(NodeKind::Function(f)) => f.kind == crate::model::FunctionKind::Initializer,
             _ => true,
         };
-        if in_initializer {
+        // So does a factory returning an instance of its type (Rust's
+        // `fn new(path) -> Result<Self>` ending in `Ok(Self { pool })`): the
+        // connection it opens, or the options it opens with, go to the
+        // instance, whatever the chain between them.
+        let factory = function.is_some_and(|function| {
+            model
+                .enclosing_type(function)
+                .is_some_and(|owner| returns_own_type(model, text, function, owner))
+        });
+        if in_initializer || factory {
             fate.escapes = true;
             return fate;
         }
@@ -621,13 +630,30 @@ fn signature_mentions(model: &Model, text: &str, function: NodeId, type_name: &s
     let Some(rest) = text.get(f.name_range.end..end) else {
         return false;
     };
-    let signature = &rest[..rest.find(['{', '=']).unwrap_or(rest.len())];
-    let words: Vec<&str> = signature
+    let Some((parameters, result)) = crate::model::signature_parts(rest) else {
+        return false;
+    };
+    parameters
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .collect();
-    words
-        .iter()
-        .any(|w| *w == "Self" || (!w.is_empty() && w.contains(type_name)))
+        .chain(result.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .any(|w| w == "Self" || (!w.is_empty() && w.contains(type_name)))
+}
+
+/// Whether the function's declared result (what follows its parameter
+/// list) names its own type: `-> Result<Self>`, `-> Store?`, `: NoteStore`.
+fn returns_own_type(model: &Model, text: &str, function: NodeId, owner: &str) -> bool {
+    let NodeKind::Function(f) = &model.node(function).kind else {
+        return false;
+    };
+    let Some(rest) = text.get(f.name_range.end..model.node(function).range.end) else {
+        return false;
+    };
+    let Some((_, result)) = crate::model::signature_parts(rest) else {
+        return false;
+    };
+    result
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| word == "Self" || word == owner)
 }
 
 #[derive(Clone, Copy)]

@@ -738,6 +738,33 @@ impl Model {
     }
 }
 
+/// A function's parameter list and declared result, from the text that
+/// follows its name up to its body: `(path: &str) -> Result<Self>` gives
+/// `(path: &str` and ` -> Result<Self>`. The list ends at the parenthesis
+/// closing its first one (a default value or a result type may hold
+/// parentheses and `=` of their own); the result, at the body's `{` or an
+/// expression body's `=`.
+pub fn signature_parts(after_name: &str) -> Option<(&str, &str)> {
+    let open = after_name.find('(')?;
+    let mut depth = 0usize;
+    let close = after_name[open..].char_indices().find_map(|(at, c)| {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(open + at);
+                }
+            }
+            _ => {}
+        }
+        None
+    })?;
+    let rest = &after_name[close + 1..];
+    let result = &rest[..rest.find(['{', '=']).unwrap_or(rest.len())];
+    Some((&after_name[open..close], result))
+}
+
 /// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that
 /// runs something once per element.
 pub struct Repetition {
@@ -779,6 +806,27 @@ fn first_word(text: &str, range: ByteRange) -> ByteRange {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signature_parts_split_parameters_from_result() {
+        assert_eq!(
+            signature_parts("(path: &str) -> Result<Self> {\n"),
+            Some(("(path: &str", " -> Result<Self> "))
+        );
+        assert_eq!(
+            signature_parts("(\n  fromPath path: String,\n  configuration: Configuration = Configuration())\nthrows -> DatabaseQueue\n{"),
+            Some(("(\n  fromPath path: String,\n  configuration: Configuration = Configuration()", "\nthrows -> DatabaseQueue\n"))
+        );
+        assert_eq!(
+            signature_parts("(sql: String) -> (rows: [Row], error: Int?) {"),
+            Some(("(sql: String", " -> (rows: [Row], error: Int?) "))
+        );
+        assert_eq!(
+            signature_parts("(): Store = Store(db)"),
+            Some(("(", ": Store "))
+        );
+        assert_eq!(signature_parts(" { get }"), None);
+    }
 
     #[test]
     fn children_and_descendants_follow_parent_links_in_source_order() {

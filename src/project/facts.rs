@@ -93,6 +93,11 @@ pub struct FunctionSummary {
     /// Parameters (by position) whose value the function itself runs as
     /// SQL: directly, or split into statements and run one by one.
     pub executes_parameters: Vec<usize>,
+    /// Declared public on purpose (Swift and Kotlin `public`/`open`, Rust
+    /// `pub`) and taking no function: a library's entry point, each call of
+    /// which is one piece of work for its callers. A function handed a
+    /// closure runs the caller's work inside it (a session, a transaction).
+    pub entry_point: bool,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -384,6 +389,7 @@ impl FileSummary {
                             .map(|(_, name)| name.to_string())
                             .collect(),
                         executes_parameters: executed.get(&id).cloned().unwrap_or_default(),
+                        entry_point: is_entry_point(text, &model.node(id).range, function),
                     });
                 }
                 NodeKind::TypeDecl { name } => {
@@ -1295,4 +1301,27 @@ fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
         .filter(|c| !c.is_whitespace())
         .collect();
     identifies.then_some(written)
+}
+
+/// Whether a function is declared public on purpose and takes no function
+/// (`FunctionSummary::entry_point`), read from its declaration's text: the
+/// modifiers before its name, the parameter list after it.
+fn is_entry_point(text: &str, declaration: &ByteRange, function: &model::Function) -> bool {
+    let Some(modifiers) = text.get(declaration.start..function.name_range.start) else {
+        return false;
+    };
+    let public = modifiers
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '('))
+        .any(|word| matches!(word, "public" | "open" | "pub"));
+    let Some(rest) = text.get(function.name_range.end..declaration.end) else {
+        return false;
+    };
+    let Some((parameters, _)) = model::signature_parts(rest) else {
+        return false;
+    };
+    let takes_function = parameters.contains("->")
+        || parameters
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| matches!(word, "Fn" | "FnMut" | "FnOnce"));
+    public && !takes_function
 }

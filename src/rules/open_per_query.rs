@@ -21,6 +21,9 @@ enum Shape {
     Method(String),
     CalledFromLoop(String),
     CalledFromMany(String, usize),
+    /// A public entry point no project code calls: each call by the
+    /// library's users is one piece of work.
+    EntryPoint(String),
 }
 
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
@@ -35,14 +38,15 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             .iter()
             .filter(|(f, _)| *f == index)
             .map(|(_, open)| open);
-        for open in file.summary.open_uses.iter().chain(wrapped) {
+        let direct = file.summary.open_uses.iter().map(|open| (open, false));
+        for (open, wrapped) in direct.chain(wrapped.map(|open| (open, true))) {
             let Some(function) = open.place.function else {
                 continue;
             };
             if !open.per_use || open.in_memory || project.runs_once((index, function)) {
                 continue;
             }
-            let Some(shape) = shape(project, index, function, open) else {
+            let Some(shape) = shape(project, index, function, open, wrapped) else {
                 continue;
             };
             findings.push((index, diagnostic(open, shape, language)));
@@ -51,7 +55,16 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     findings
 }
 
-fn shape(project: &Project, file: usize, function: usize, open: &OpenUse) -> Option<Shape> {
+/// `wrapped`: the open is a call of the project's own opening method in a
+/// function that also calls its closing one, so the connection is known to
+/// be closed before the function returns.
+fn shape(
+    project: &Project,
+    file: usize,
+    function: usize,
+    open: &OpenUse,
+    wrapped: bool,
+) -> Option<Shape> {
     if let Some(repeated) = &open.repeated {
         // A different database per iteration is no reopening of one.
         return (!open.per_item).then(|| Shape::Loop(repeated.clone()));
@@ -70,7 +83,11 @@ fn shape(project: &Project, file: usize, function: usize, open: &OpenUse) -> Opt
     if sites.iter().any(|(_, call)| call.repeated.is_some()) {
         return Some(Shape::CalledFromLoop(summary.name.clone()));
     }
-    (sites.len() >= 2).then(|| Shape::CalledFromMany(summary.name.clone(), sites.len()))
+    if sites.len() >= 2 {
+        return Some(Shape::CalledFromMany(summary.name.clone(), sites.len()));
+    }
+    (wrapped && sites.is_empty() && summary.entry_point)
+        .then(|| Shape::EntryPoint(summary.name.clone()))
 }
 
 fn diagnostic(open: &OpenUse, shape: Shape, language: Language) -> Diagnostic {
@@ -86,6 +103,10 @@ fn diagnostic(open: &OpenUse, shape: Shape, language: Language) -> Diagnostic {
         ),
         Shape::CalledFromLoop(function) => (
             format!("`{api}` opens the database on every call of `{function}`, which is called from a loop: each call pays SQLite's open-time checks again"),
+            "opened once per call".to_string(),
+        ),
+        Shape::EntryPoint(function) => (
+            format!("`{api}` opens the database on every call of `{function}`, a public entry point that closes it again before returning: each call its users make pays SQLite's open-time checks again"),
             "opened once per call".to_string(),
         ),
         Shape::CalledFromMany(function, count) => (

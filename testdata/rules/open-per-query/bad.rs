@@ -38,3 +38,28 @@ pub fn badge(path: &Path) -> rusqlite::Result<String> {
 pub fn summary(path: &Path) -> rusqlite::Result<String> {
     Ok(format!("{} notes", note_count(path)?))
 }
+
+// A method of the same type that opens with options of its own, per call.
+pub struct Journal {
+    path: String,
+}
+
+impl Journal {
+    pub async fn entries(&self) -> Result<i64, sqlx::Error> {
+        let options = sqlx::sqlite::SqliteConnectOptions::new() // ~ open-per-query
+            .filename(&self.path)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal);
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .connect_with(options)
+            .await?;
+        let count = sqlx::query_scalar("SELECT count(*) FROM entries")
+            .fetch_one(&pool)
+            .await;
+        pool.close().await;
+        count
+    }
+}
+
+pub async fn show(journal: &Journal) -> Result<i64, sqlx::Error> {
+    journal.entries().await
+}

@@ -74,3 +74,35 @@ fn reopens() {
         conn.pragma_update(None, "journal_mode", "WAL").unwrap();
     }
 }
+
+// A constructor that keeps the pool it opens in the instance opens once per
+// instance, however many places construct one (a CLI command each).
+pub struct History {
+    pool: sqlx::SqlitePool,
+}
+
+impl History {
+    pub async fn new(path: &str) -> Result<Self, sqlx::Error> {
+        let options = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(path)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal);
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .connect_with(options)
+            .await?;
+        Ok(Self { pool })
+    }
+
+    pub async fn count(&self) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT count(*) FROM history")
+            .fetch_one(&self.pool)
+            .await
+    }
+}
+
+pub async fn search_command(path: &str) -> Result<i64, sqlx::Error> {
+    History::new(path).await?.count().await
+}
+
+pub async fn stats_command(path: &str) -> Result<i64, sqlx::Error> {
+    History::new(path).await?.count().await
+}

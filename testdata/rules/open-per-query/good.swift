@@ -77,3 +77,33 @@ final class JournalStack {
         }
     }
 }
+
+// A copy factory: it opens the source once to copy it into the queue it
+// returns, which the caller keeps.
+extension NotesQueue {
+    static func copy(
+        fromPath path: String,
+        configuration: Configuration = Configuration())
+    throws -> NotesQueue
+    {
+        var readOnly = configuration
+        readOnly.readonly = true
+        let source = try DatabaseQueue(path: path, configuration: readOnly)
+        let result = try NotesQueue(path: path + ".copy")
+        try source.backup(to: result.queue)
+        return result
+    }
+}
+
+final class NotesQueue {
+    let path: String
+    let queue: DatabaseQueue
+
+    init(path: String) throws {
+        self.path = path
+        queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode=WAL")
+        }
+    }
+}
