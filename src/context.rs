@@ -177,6 +177,8 @@ impl TestCode {
 /// - Swift packages and Xcode targets: `Tests/`, `*Tests/` (`AppTests`,
 ///   `AppUITests`), `*TestSupport/`;
 /// - Cargo: `tests/`, `benches/`, `examples/`, and a `tests.rs` module file;
+/// - benchmark code in any language: `benchmark/`, `benchmarks/`,
+///   `macrobenchmark/`, `microbenchmark/`;
 /// - Gradle's `src/debug` build type, a `testing/` tree, Swift playgrounds;
 /// - example, sample and demo components (`examples/`, `sample/`, `DemoApps/`,
 ///   `GRDBDemo/`) outside a source root: code that shows the project, not
@@ -213,6 +215,9 @@ pub fn is_test_path(path: &str, language: Language) -> bool {
             // Gradle's debug build type: never in a release build.
             || (previous == Some(&"src") && *dir == "debug")
             || (language == Language::Rust && matches!(*dir, "benches" | "examples"))
+            // Benchmark code (a crate's `src/benchmarks/`, an Android
+            // `benchmark`/`macrobenchmark` module) measures the product.
+            || matches!(*dir, "benchmark" | "benchmarks" | "macrobenchmark" | "microbenchmark")
             || dir.ends_with(".playground")
             || *dir == "Playgrounds"
             || (i < source_root && is_showcase_dir(dir))
@@ -405,6 +410,8 @@ mod tests {
                 Swift,
             ),
             ("app/src/debug/java/org/a/DebugViewModel.kt", Kotlin),
+            ("components/search/src/benchmarks/ingest.rs", Rust),
+            ("macrobenchmark/src/main/java/a/StartupBenchmark.kt", Kotlin),
         ] {
             assert!(is_test_path(path, language), "{path}");
         }

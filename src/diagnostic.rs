@@ -60,6 +60,9 @@ impl Related {
 pub struct Label {
     pub range: ByteRange,
     pub message: String,
+    /// Another occurrence of the same cause, merged into this finding
+    /// (`merge_groups`): reported here rather than as a finding of its own.
+    pub member: bool,
 }
 
 /// How safe a fix is to apply without review.
@@ -105,6 +108,86 @@ pub struct Diagnostic {
     /// What to do instead.
     pub help: String,
     pub fix: Option<Fix>,
+    /// Findings of one cause (the writes of one loop, the commits of one
+    /// preferences wrapper) share a group: once suppression markers have
+    /// had their say, the group is reported as one finding (`merge_groups`).
+    pub group: Option<Group>,
+}
+
+/// What makes findings one (`key`, compared within a file and a rule), the
+/// label each later member gets beside the first, and the sentence the
+/// first's message gains, where `{n}` stands for how many more there are.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Group {
+    pub key: String,
+    pub member_label: String,
+    pub summary: String,
+}
+
+/// One finding per group: each later member of a group (in source order)
+/// becomes a secondary label of its first, its fix's edits join the
+/// first's fix when both have one of the same applicability, and the
+/// first's message says how many more there are. Members a marker
+/// suppressed are gone before this runs, so a marker never hides a group.
+pub fn merge_groups(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.iter().all(|d| d.group.is_none()) {
+        return;
+    }
+    diagnostics.sort_by_key(|d| d.primary.range.start);
+    let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.len());
+    let mut counts: Vec<usize> = Vec::with_capacity(diagnostics.len());
+    for diagnostic in diagnostics.drain(..) {
+        let first = diagnostic.group.as_ref().and_then(|group| {
+            kept.iter().position(|k| {
+                k.rule == diagnostic.rule && k.group.as_ref().is_some_and(|g| g.key == group.key)
+            })
+        });
+        let Some(first) = first else {
+            kept.push(diagnostic);
+            counts.push(0);
+            continue;
+        };
+        let member_label = diagnostic
+            .group
+            .as_ref()
+            .map(|g| g.member_label.clone())
+            .unwrap_or_default();
+        let host = &mut kept[first];
+        host.secondary.push(Label {
+            range: diagnostic.primary.range.clone(),
+            message: member_label,
+            member: true,
+        });
+        host.related.extend(diagnostic.related);
+        match (&mut host.fix, diagnostic.fix) {
+            (Some(fix), Some(more)) if fix.applicability == more.applicability => {
+                // Members of one loop suggest the same wrapping: an edit
+                // overlapping one already there is that edit again.
+                for edit in more.edits {
+                    let overlaps = fix.edits.iter().any(|e| {
+                        e.range.start < edit.range.end && edit.range.start < e.range.end
+                            || e.range == edit.range
+                    });
+                    if !overlaps {
+                        fix.edits.push(edit);
+                    }
+                }
+            }
+            // A member whose fix cannot join is left for the reader.
+            _ => {}
+        }
+        counts[first] += 1;
+    }
+    for (diagnostic, more) in kept.iter_mut().zip(counts) {
+        if let Some(group) = diagnostic.group.take() {
+            if more > 0 {
+                diagnostic
+                    .message
+                    .push_str(&group.summary.replace("{n}", &more.to_string()));
+            }
+        }
+    }
+    *diagnostics = kept;
 }
 
 /// A rule's id. Named, besides, so that serde does not take the field for
@@ -150,12 +233,14 @@ impl Diagnostic {
             primary: Label {
                 range,
                 message: String::new(),
+                member: false,
             },
             secondary: Vec::new(),
             related: Vec::new(),
             note: None,
             help: help.to_string(),
             fix: None,
+            group: None,
         }
     }
 
@@ -179,10 +264,17 @@ impl Diagnostic {
         self
     }
 
+    /// Makes the finding a member of `group` (see `merge_groups`).
+    pub fn grouped(mut self, group: Group) -> Diagnostic {
+        self.group = Some(group);
+        self
+    }
+
     pub fn secondary(mut self, range: ByteRange, message: impl Into<String>) -> Diagnostic {
         self.secondary.push(Label {
             range,
             message: message.into(),
+            member: false,
         });
         self
     }

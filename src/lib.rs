@@ -698,6 +698,7 @@ fn lint_discovered_in_pool(
             }
             let mut diagnostics = analysis.diagnostics;
             let unused = analysis.suppressions.apply(&source, &mut diagnostics);
+            crate::diagnostic::merge_groups(&mut diagnostics);
             // A marker in test code that is not checked has nothing to drop.
             report.unused_ignores.extend(
                 unused
@@ -1220,6 +1221,7 @@ fn check_source_here(file: &SourceFile, options: &Options) -> Result<SourceCheck
             .filter(|d| !analysis.excluded.contains(d.primary.range.start)),
     );
     analysis.suppressions.apply(file, &mut diagnostics);
+    crate::diagnostic::merge_groups(&mut diagnostics);
     sort_diagnostics(&mut diagnostics);
     Ok(SourceCheck {
         diagnostics,

@@ -14,7 +14,7 @@ use crate::lang::sql::{self, SqlFact, SqlFactKind};
 use crate::model::{
     self, BindingKind, FunctionKind, Model, NodeId, NodeKind, Segment, StrLit, Value,
 };
-use crate::source::ByteRange;
+use crate::source::{ByteRange, Language};
 use crate::types::TypeResolver;
 
 /// What the project stage keeps of one file.
@@ -98,6 +98,10 @@ pub struct FunctionSummary {
     /// which is one piece of work for its callers. A function handed a
     /// closure runs the caller's work inside it (a session, a transaction).
     pub entry_point: bool,
+    /// Android runs it inside a transaction of its own by contract:
+    /// `SQLiteOpenHelper.onCreate`/`onUpgrade`/`onDowngrade` and a Room
+    /// `Migration.migrate`, each handed the database being set up.
+    pub framework_transaction: bool,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -390,6 +394,9 @@ impl FileSummary {
                             .collect(),
                         executes_parameters: executed.get(&id).cloned().unwrap_or_default(),
                         entry_point: is_entry_point(text, &model.node(id).range, function),
+                        framework_transaction: model.language == Language::Kotlin
+                            && function.overrides
+                            && runs_in_framework_transaction(text, &model.node(id).range, function),
                     });
                 }
                 NodeKind::TypeDecl { name } => {
@@ -1301,6 +1308,35 @@ fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
         .filter(|c| !c.is_whitespace())
         .collect();
     identifies.then_some(written)
+}
+
+/// Whether a Kotlin function is one Android calls inside its own
+/// transaction (`FunctionSummary::framework_transaction`): an open
+/// helper's `onCreate`, `onUpgrade` or `onDowngrade` (SQLiteOpenHelper
+/// wraps each in `beginTransaction`/`endTransaction`), or a Room
+/// migration's `migrate` (run inside Room's upgrade transaction), taking
+/// the database as a `SQLiteDatabase` or `SupportSQLiteDatabase`, written
+/// `override` (a function merely named so runs wherever it is called).
+/// `onOpen` and `onConfigure` run outside one.
+fn runs_in_framework_transaction(
+    text: &str,
+    declaration: &ByteRange,
+    function: &model::Function,
+) -> bool {
+    if !matches!(
+        function.name.as_str(),
+        "onCreate" | "onUpgrade" | "onDowngrade" | "migrate"
+    ) {
+        return false;
+    }
+    let Some(rest) = text.get(function.name_range.end..declaration.end) else {
+        return false;
+    };
+    model::signature_parts(rest).is_some_and(|(parameters, _)| {
+        parameters
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| matches!(word, "SQLiteDatabase" | "SupportSQLiteDatabase"))
+    })
 }
 
 /// Whether a function is declared public on purpose and takes no function

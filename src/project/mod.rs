@@ -404,6 +404,10 @@ impl<'a> Project<'a> {
             return known;
         }
         memo.insert(function, false);
+        if self.function(function).framework_transaction {
+            memo.insert(function, true);
+            return true;
+        }
         if self.library_callers.called.contains(&function) {
             return false;
         }

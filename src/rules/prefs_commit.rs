@@ -1,5 +1,5 @@
 use crate::catalog::{Op, PrefsSyncWrite};
-use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Group, Severity};
 use crate::model::{Call, NodeId, NodeKind, Value};
 use crate::rules::{Check, FileContext, FixAvailability, Rule};
 use crate::source::Language;
@@ -23,7 +23,8 @@ const ANDROID_LINT_SUPPRESSIONS: &[&str] = &["SuppressLint", "Suppress"];
 const NOTE: &str = "SharedPreferences are one XML file, rewritten whole on every commit; Android Lint reports the same call as ApplySharedPref, and StrictMode flags it as a disk write on the main thread";
 
 fn check(ctx: &FileContext) -> Vec<Diagnostic> {
-    ctx.ops
+    let found: Vec<(Option<NodeId>, Diagnostic)> = ctx
+        .ops
         .iter()
         .filter_map(|classified| match &classified.op {
             Op::PrefsSyncWrite(write) => Some((classified.node, write)),
@@ -80,6 +81,41 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                 }
                 PrefsSyncWrite::Synchronize => None,
             }
+            .map(|diagnostic| (enclosing_type(ctx, node), diagnostic))
+        })
+        .collect();
+    one_per_wrapper(ctx, found)
+}
+
+/// How many commits one type must hold before they are one finding.
+const WRAPPER_COMMITS: usize = 3;
+
+fn enclosing_type(ctx: &FileContext, node: NodeId) -> Option<NodeId> {
+    ctx.model
+        .ancestors(node)
+        .find(|&id| matches!(ctx.model.node(id).kind, NodeKind::TypeDecl { .. }))
+}
+
+/// One cause, one finding: a type whose methods commit three times or
+/// more (a preferences wrapper with a setter per key) made one choice, and
+/// its commits are one group, reported at the first with the others
+/// beside it and fixed with it (`diagnostic::merge_groups`).
+fn one_per_wrapper(ctx: &FileContext, found: Vec<(Option<NodeId>, Diagnostic)>) -> Vec<Diagnostic> {
+    let count = |owner: Option<NodeId>| found.iter().filter(|(o, _)| *o == owner).count();
+    let grouped: Vec<Option<NodeId>> = found
+        .iter()
+        .map(|(owner, _)| owner.filter(|_| count(*owner) >= WRAPPER_COMMITS))
+        .collect();
+    found
+        .into_iter()
+        .zip(grouped)
+        .map(|((_, diagnostic), group)| match group {
+            Some(owner) => diagnostic.grouped(Group {
+                key: format!("type {}", ctx.model.node(owner).range.start),
+                member_label: "commits the same way".to_string(),
+                summary: "; the same type commits the same way {n} more times".to_string(),
+            }),
+            None => diagnostic,
         })
         .collect()
 }

@@ -1,4 +1,4 @@
-use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Group, Severity};
 use crate::project::{CallRef, FunctionRef, Project};
 use crate::rules;
 use crate::rules::{matching, mentions, Check, FixAvailability, Rule};
@@ -155,9 +155,17 @@ fn diagnostic(
     repeated: ByteRange,
     language: Language,
 ) -> Diagnostic {
+    // One cause, one finding: the writes one loop repeats are one missing
+    // transaction, reported at the first.
+    let group = Group {
+        key: format!("loop {}..{}", repeated.start, repeated.end),
+        member_label: "also once per iteration".to_string(),
+        summary: " (and {n} more writes in the same loop)".to_string(),
+    };
     RULE.diagnostic(range, message)
         .label("one transaction per iteration")
         .secondary(repeated, "this loop has no transaction around it")
+        .grouped(group)
         .note(NOTE)
         .help(help_for(language))
 }

@@ -68,10 +68,18 @@ pub fn findings(file: &SourceFile) -> Vec<(usize, String)> {
         let (line, _) = w.position.unwrap_or_else(|| panic!("{w}: no position"));
         (line, SUPPRESSION_WARNING.to_string())
     });
+    // A finding's merged occurrences of the same cause are `~ id+`.
+    let members = checked.diagnostics.iter().flat_map(|d| {
+        d.secondary
+            .iter()
+            .filter(|label| label.member)
+            .map(|label| (file.line_col(label.range.start).0, format!("{}+", d.rule)))
+    });
     let mut found: Vec<(usize, String)> = checked
         .diagnostics
         .iter()
         .map(|d| (file.line_col(d.primary.range.start).0, d.rule.to_string()))
+        .chain(members)
         .chain(warnings)
         .collect();
     found.sort();

@@ -18,40 +18,40 @@ class SettingsStore(private val context: Context) {
         prefs.edit()
             .putLong("last_trail_id", id)
             .putString("last_trail_name", name)
-            .apply() // ~ prefs-commit
+            .apply() // ~ prefs-commit+
     }
 
     fun reset() {
         val editor = prefs.edit()
         editor.clear()
-        editor.apply() // ~ prefs-commit
+        editor.apply() // ~ prefs-commit+
     }
 
     fun setTheme(theme: String) {
         PreferenceManager.getDefaultSharedPreferences(context)
             .edit()
             .putString("theme", theme)
-            .apply() // ~ prefs-commit
+            .apply() // ~ prefs-commit+
     }
 
     fun setZoom(zoom: Float) {
-        context.getSharedPreferences("map", Context.MODE_PRIVATE).edit().putFloat("zoom", zoom).apply() // ~ prefs-commit
+        context.getSharedPreferences("map", Context.MODE_PRIVATE).edit().putFloat("zoom", zoom).apply() // ~ prefs-commit+
     }
 
     fun setTags(tags: Set<String>) {
         if (tags.isNotEmpty()) {
-            prefs.edit().putStringSet("tags", tags).apply() // ~ prefs-commit
+            prefs.edit().putStringSet("tags", tags).apply() // ~ prefs-commit+
         } else {
-            prefs.edit().remove("tags").apply() // ~ prefs-commit
+            prefs.edit().remove("tags").apply() // ~ prefs-commit+
         }
     }
 
     fun setOffline(offline: Boolean) {
-        prefs.edit { putBoolean("offline", offline) } // ~ prefs-commit
+        prefs.edit { putBoolean("offline", offline) } // ~ prefs-commit+
     }
 
     fun setRadius(radius: Int) {
-        prefs.edit().apply { putInt("radius", radius) }.apply() // ~ prefs-commit
+        prefs.edit().apply { putInt("radius", radius) }.apply() // ~ prefs-commit+
     }
 }
 

@@ -18,40 +18,40 @@ class SettingsStore(private val context: Context) {
         prefs.edit()
             .putLong("last_trail_id", id)
             .putString("last_trail_name", name)
-            .commit() // ~ prefs-commit
+            .commit() // ~ prefs-commit+
     }
 
     fun reset() {
         val editor = prefs.edit()
         editor.clear()
-        editor.commit() // ~ prefs-commit
+        editor.commit() // ~ prefs-commit+
     }
 
     fun setTheme(theme: String) {
         PreferenceManager.getDefaultSharedPreferences(context)
             .edit()
             .putString("theme", theme)
-            .commit() // ~ prefs-commit
+            .commit() // ~ prefs-commit+
     }
 
     fun setZoom(zoom: Float) {
-        context.getSharedPreferences("map", Context.MODE_PRIVATE).edit().putFloat("zoom", zoom).commit() // ~ prefs-commit
+        context.getSharedPreferences("map", Context.MODE_PRIVATE).edit().putFloat("zoom", zoom).commit() // ~ prefs-commit+
     }
 
     fun setTags(tags: Set<String>) {
         if (tags.isNotEmpty()) {
-            prefs.edit().putStringSet("tags", tags).commit() // ~ prefs-commit
+            prefs.edit().putStringSet("tags", tags).commit() // ~ prefs-commit+
         } else {
-            prefs.edit().remove("tags").commit() // ~ prefs-commit
+            prefs.edit().remove("tags").commit() // ~ prefs-commit+
         }
     }
 
     fun setOffline(offline: Boolean) {
-        prefs.edit(commit = true) { putBoolean("offline", offline) } // ~ prefs-commit
+        prefs.edit(commit = true) { putBoolean("offline", offline) } // ~ prefs-commit+
     }
 
     fun setRadius(radius: Int) {
-        prefs.edit().apply { putInt("radius", radius) }.commit() // ~ prefs-commit
+        prefs.edit().apply { putInt("radius", radius) }.commit() // ~ prefs-commit+
     }
 }
 

@@ -10,16 +10,16 @@ class SyncState(private val prefs: SharedPreferences) {
     }
 
     fun markFailed(reason: String) {
-        prefs.edit { // ~ prefs-commit
+        prefs.edit { // ~ prefs-commit+
             putString("failure", reason)
         }
     }
 
     fun reset() {
-        prefs.edit(commit = false, action = { clear() }) // ~ prefs-commit
+        prefs.edit(commit = false, action = { clear() }) // ~ prefs-commit+
     }
 
     fun markPending() {
-        prefs.edit(commit = false /* before the worker starts */) { putBoolean("pending", true) } // ~ prefs-commit
+        prefs.edit(commit = false /* before the worker starts */) { putBoolean("pending", true) } // ~ prefs-commit+
     }
 }

@@ -10,16 +10,16 @@ class SyncState(private val prefs: SharedPreferences) {
     }
 
     fun markFailed(reason: String) {
-        prefs.edit (commit = true) { // ~ prefs-commit
+        prefs.edit (commit = true) { // ~ prefs-commit+
             putString("failure", reason)
         }
     }
 
     fun reset() {
-        prefs.edit(commit = true, action = { clear() }) // ~ prefs-commit
+        prefs.edit(commit = true, action = { clear() }) // ~ prefs-commit+
     }
 
     fun markPending() {
-        prefs.edit(commit = true /* before the worker starts */) { putBoolean("pending", true) } // ~ prefs-commit
+        prefs.edit(commit = true /* before the worker starts */) { putBoolean("pending", true) } // ~ prefs-commit+
     }
 }

@@ -16,38 +16,38 @@ class PlantStore(private val prefs: SharedPreferences) {
 
     fun setSunlight(hours: Int) {
         val editor = prefs.edit().putInt("sunlight", hours)
-        Timber.d("sunlight saved %s", editor.commit()) // ~ prefs-commit
+        Timber.d("sunlight saved %s", editor.commit()) // ~ prefs-commit+
     }
 
     fun setSoil(kind: String) {
-        println(prefs.edit().putString("soil", kind).commit()) // ~ prefs-commit
+        println(prefs.edit().putString("soil", kind).commit()) // ~ prefs-commit+
     }
 
     fun setPot(size: Int) {
         val editor = prefs.edit()
         editor.putInt("pot", size)
-        logger.info { "pot saved ${editor.commit()}" } // ~ prefs-commit
+        logger.info { "pot saved ${editor.commit()}" } // ~ prefs-commit+
     }
 
     fun setLabel(label: String) {
         val editor = prefs.edit().putString("label", label)
-        Log.w(TAG, "commit=${editor.commit()}") // ~ prefs-commit
+        Log.w(TAG, "commit=${editor.commit()}") // ~ prefs-commit+
     }
 
     // The condition only picks the message: still just a log line.
     fun setShade(shade: Boolean) {
         val editor = prefs.edit().putBoolean("shade", shade)
-        Log.i(TAG, if (editor.commit()) "shade saved" else "shade not saved") // ~ prefs-commit
+        Log.i(TAG, if (editor.commit()) "shade saved" else "shade not saved") // ~ prefs-commit+
     }
 
     fun setSpecies(species: String) {
         val editor = prefs.edit().putString("species", species)
-        Timber.tag(TAG).v("species: %s", editor.commit().toString()) // ~ prefs-commit
+        Timber.tag(TAG).v("species: %s", editor.commit().toString()) // ~ prefs-commit+
     }
 
     // Kept in a local that only the log reads.
     fun setMulch(depth: Int) {
-        val saved = prefs.edit().putInt("mulch", depth).commit() // ~ prefs-commit
+        val saved = prefs.edit().putInt("mulch", depth).commit() // ~ prefs-commit+
         Timber.d("mulch saved: $saved")
     }
 }

@@ -16,19 +16,19 @@ class DraftStore(private val prefs: SharedPreferences) {
         // storlint-ignore missing-wal -- prefs-commit is fine here, says the reason
         prefs.edit()
             .remove("draft")
-            .apply() // ~ prefs-commit
+            .apply() // ~ prefs-commit+
     }
 
     fun saveTitle(title: String) {
         // storlint-ignore prefs-comit // ~ storlint
         prefs.edit()
             .putString("title", title)
-            .apply() // ~ prefs-commit
+            .apply() // ~ prefs-commit+
     }
 
     fun saveCursor(cursor: Int) {
         // storlint-ignore (prefs-commit) // ~ storlint
-        prefs.edit().putInt("cursor", cursor).apply() // ~ prefs-commit
+        prefs.edit().putInt("cursor", cursor).apply() // ~ prefs-commit+
     }
 
     fun saveBoth(a: Int, b: Int) {
@@ -36,6 +36,6 @@ class DraftStore(private val prefs: SharedPreferences) {
         prefs.edit().putInt("a", a).commit()
 
         // A blank line ends what the marker above governs.
-        prefs.edit().putInt("b", b).apply() // ~ prefs-commit
+        prefs.edit().putInt("b", b).apply() // ~ prefs-commit+
     }
 }

@@ -16,19 +16,19 @@ class DraftStore(private val prefs: SharedPreferences) {
         // storlint-ignore missing-wal -- prefs-commit is fine here, says the reason
         prefs.edit()
             .remove("draft")
-            .commit() // ~ prefs-commit
+            .commit() // ~ prefs-commit+
     }
 
     fun saveTitle(title: String) {
         // storlint-ignore prefs-comit // ~ storlint
         prefs.edit()
             .putString("title", title)
-            .commit() // ~ prefs-commit
+            .commit() // ~ prefs-commit+
     }
 
     fun saveCursor(cursor: Int) {
         // storlint-ignore (prefs-commit) // ~ storlint
-        prefs.edit().putInt("cursor", cursor).commit() // ~ prefs-commit
+        prefs.edit().putInt("cursor", cursor).commit() // ~ prefs-commit+
     }
 
     fun saveBoth(a: Int, b: Int) {
@@ -36,6 +36,6 @@ class DraftStore(private val prefs: SharedPreferences) {
         prefs.edit().putInt("a", a).commit()
 
         // A blank line ends what the marker above governs.
-        prefs.edit().putInt("b", b).commit() // ~ prefs-commit
+        prefs.edit().putInt("b", b).commit() // ~ prefs-commit+
     }
 }
