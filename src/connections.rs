@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use crate::catalog::{self, Classified, Op};
 use crate::facts::SqlFactAt;
 use crate::lang::sql::{QueryVerb, SqlFactKind};
-use crate::model::{BindingKind, Model, NodeId, NodeKind, Segment, Value};
+use crate::model::{identifiers, BindingKind, Model, NodeId, NodeKind, Segment, Value};
 use crate::source::ByteRange;
 
 /// Where a file's transactions begin and end.
@@ -623,37 +623,26 @@ fn connection_type(model: &Model, ops: &[Classified], open: NodeId) -> Option<St
 /// Whether the function's signature (between its name and its body) names
 /// the connection's type, or `Self`: a function that hands the connection out.
 fn signature_mentions(model: &Model, text: &str, function: NodeId, type_name: &str) -> bool {
-    let NodeKind::Function(f) = &model.node(function).kind else {
-        return false;
-    };
-    let end = model.node(function).range.end;
-    let Some(rest) = text.get(f.name_range.end..end) else {
-        return false;
-    };
-    let Some((parameters, result)) = crate::model::signature_parts(rest) else {
-        return false;
-    };
-    parameters
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .chain(result.split(|c: char| !(c.is_alphanumeric() || c == '_')))
-        .any(|w| w == "Self" || (!w.is_empty() && w.contains(type_name)))
+    signature_of(model, text, function).is_some_and(|(parameters, result)| {
+        identifiers(parameters)
+            .chain(identifiers(result))
+            .any(|w| w == "Self" || w.contains(type_name))
+    })
 }
 
 /// Whether the function's declared result (what follows its parameter
 /// list) names its own type: `-> Result<Self>`, `-> Store?`, `: NoteStore`.
 fn returns_own_type(model: &Model, text: &str, function: NodeId, owner: &str) -> bool {
+    signature_of(model, text, function)
+        .is_some_and(|(_, result)| identifiers(result).any(|w| w == "Self" || w == owner))
+}
+
+/// The parameter list and declared result of function node `function`.
+fn signature_of<'t>(model: &Model, text: &'t str, function: NodeId) -> Option<(&'t str, &'t str)> {
     let NodeKind::Function(f) = &model.node(function).kind else {
-        return false;
+        return None;
     };
-    let Some(rest) = text.get(f.name_range.end..model.node(function).range.end) else {
-        return false;
-    };
-    let Some((_, result)) = crate::model::signature_parts(rest) else {
-        return false;
-    };
-    result
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|word| word == "Self" || word == owner)
+    crate::model::declared_signature(text, &model.node(function).range, f)
 }
 
 #[derive(Clone, Copy)]

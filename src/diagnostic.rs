@@ -162,7 +162,8 @@ pub fn merge_groups(diagnostics: &mut Vec<Diagnostic>) {
         match (&mut host.fix, diagnostic.fix) {
             (Some(fix), Some(more)) if fix.applicability == more.applicability => {
                 // Members of one loop suggest the same wrapping: an edit
-                // overlapping one already there is that edit again.
+                // overlapping one already there (or the same insertion,
+                // whose empty range overlaps nothing) is that edit again.
                 for edit in more.edits {
                     let overlaps = fix.edits.iter().any(|e| {
                         e.range.start < edit.range.end && edit.range.start < e.range.end

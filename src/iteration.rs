@@ -182,6 +182,5 @@ const MAX_ROUNDS: usize = 4;
 
 /// The identifiers of an expression's text, interpolation included.
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|word| !word.is_empty())
+    crate::model::identifiers(text)
 }

@@ -765,6 +765,24 @@ pub fn signature_parts(after_name: &str) -> Option<(&str, &str)> {
     Some((&after_name[open..close], result))
 }
 
+/// The parameter list and declared result of the function declared over
+/// `declaration` (`signature_parts` of the text between its name and the
+/// end of its declaration).
+pub fn declared_signature<'t>(
+    text: &'t str,
+    declaration: &ByteRange,
+    function: &Function,
+) -> Option<(&'t str, &'t str)> {
+    signature_parts(text.get(function.name_range.end..declaration.end)?)
+}
+
+/// The identifiers of a piece of source text: its runs of letters, digits
+/// and underscores.
+pub fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|word| !word.is_empty())
+}
+
 /// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that
 /// runs something once per element.
 pub struct Repetition {
@@ -809,23 +827,27 @@ mod tests {
 
     #[test]
     fn signature_parts_split_parameters_from_result() {
-        assert_eq!(
-            signature_parts("(path: &str) -> Result<Self> {\n"),
-            Some(("(path: &str", " -> Result<Self> "))
-        );
-        assert_eq!(
-            signature_parts("(\n  fromPath path: String,\n  configuration: Configuration = Configuration())\nthrows -> DatabaseQueue\n{"),
-            Some(("(\n  fromPath path: String,\n  configuration: Configuration = Configuration()", "\nthrows -> DatabaseQueue\n"))
-        );
-        assert_eq!(
-            signature_parts("(sql: String) -> (rows: [Row], error: Int?) {"),
-            Some(("(sql: String", " -> (rows: [Row], error: Int?) "))
-        );
-        assert_eq!(
-            signature_parts("(): Store = Store(db)"),
-            Some(("(", ": Store "))
-        );
-        assert_eq!(signature_parts(" { get }"), None);
+        for (after_name, expected) in [
+            (
+                "(path: &str) -> Result<Self> {\n",
+                Some(("(path: &str", " -> Result<Self> ")),
+            ),
+            (
+                "(\n  fromPath path: String,\n  configuration: Configuration = Configuration())\nthrows -> DatabaseQueue\n{",
+                Some((
+                    "(\n  fromPath path: String,\n  configuration: Configuration = Configuration()",
+                    "\nthrows -> DatabaseQueue\n",
+                )),
+            ),
+            (
+                "(sql: String) -> (rows: [Row], error: Int?) {",
+                Some(("(sql: String", " -> (rows: [Row], error: Int?) ")),
+            ),
+            ("(): Store = Store(db)", Some(("(", ": Store "))),
+            (" { get }", None),
+        ] {
+            assert_eq!(signature_parts(after_name), expected, "{after_name:?}");
+        }
     }
 
     #[test]

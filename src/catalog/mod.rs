@@ -1330,6 +1330,22 @@ pub fn default_journal(language: Language) -> &'static str {
     }
 }
 
+/// Android callbacks the framework runs inside a transaction of its own,
+/// when handed the database (`parameter_words`: the identifiers of the
+/// parameter list): `SQLiteOpenHelper.onCreate`/`onUpgrade`/`onDowngrade`
+/// (wrapped in `beginTransaction`/`endTransaction` by the helper) and a
+/// Room `Migration.migrate` (run inside Room's upgrade transaction).
+/// `onOpen` and `onConfigure` run outside one.
+pub fn runs_in_framework_transaction<'w>(
+    name: &str,
+    parameter_words: impl IntoIterator<Item = &'w str>,
+) -> bool {
+    matches!(name, "onCreate" | "onUpgrade" | "onDowngrade" | "migrate")
+        && parameter_words
+            .into_iter()
+            .any(|word| matches!(word, "SQLiteDatabase" | "SupportSQLiteDatabase"))
+}
+
 /// Annotations that mark a function as a test or test fixture (JUnit, kotlin.test).
 pub fn is_test_annotation(name: &str) -> bool {
     matches!(

@@ -395,7 +395,6 @@ impl FileSummary {
                         executes_parameters: executed.get(&id).cloned().unwrap_or_default(),
                         entry_point: is_entry_point(text, &model.node(id).range, function),
                         framework_transaction: model.language == Language::Kotlin
-                            && function.overrides
                             && runs_in_framework_transaction(text, &model.node(id).range, function),
                     });
                 }
@@ -1310,33 +1309,19 @@ fn database_named(call: &crate::model::Call, text: &str) -> Option<String> {
     identifies.then_some(written)
 }
 
-/// Whether a Kotlin function is one Android calls inside its own
-/// transaction (`FunctionSummary::framework_transaction`): an open
-/// helper's `onCreate`, `onUpgrade` or `onDowngrade` (SQLiteOpenHelper
-/// wraps each in `beginTransaction`/`endTransaction`), or a Room
-/// migration's `migrate` (run inside Room's upgrade transaction), taking
-/// the database as a `SQLiteDatabase` or `SupportSQLiteDatabase`, written
-/// `override` (a function merely named so runs wherever it is called).
-/// `onOpen` and `onConfigure` run outside one.
+/// Whether Android runs the Kotlin function inside a transaction of its
+/// own (`FunctionSummary::framework_transaction`): an override of one of
+/// the framework's callbacks that do (`catalog::runs_in_framework_transaction`),
+/// taking the database; a function merely named so runs wherever it is called.
 fn runs_in_framework_transaction(
     text: &str,
     declaration: &ByteRange,
     function: &model::Function,
 ) -> bool {
-    if !matches!(
-        function.name.as_str(),
-        "onCreate" | "onUpgrade" | "onDowngrade" | "migrate"
-    ) {
-        return false;
-    }
-    let Some(rest) = text.get(function.name_range.end..declaration.end) else {
-        return false;
-    };
-    model::signature_parts(rest).is_some_and(|(parameters, _)| {
-        parameters
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .any(|word| matches!(word, "SQLiteDatabase" | "SupportSQLiteDatabase"))
-    })
+    function.overrides
+        && model::declared_signature(text, declaration, function).is_some_and(|(parameters, _)| {
+            catalog::runs_in_framework_transaction(&function.name, model::identifiers(parameters))
+        })
 }
 
 /// Whether a function is declared public on purpose and takes no function
@@ -1349,15 +1334,10 @@ fn is_entry_point(text: &str, declaration: &ByteRange, function: &model::Functio
     let public = modifiers
         .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '('))
         .any(|word| matches!(word, "public" | "open" | "pub"));
-    let Some(rest) = text.get(function.name_range.end..declaration.end) else {
-        return false;
-    };
-    let Some((parameters, _)) = model::signature_parts(rest) else {
+    let Some((parameters, _)) = model::declared_signature(text, declaration, function) else {
         return false;
     };
     let takes_function = parameters.contains("->")
-        || parameters
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .any(|word| matches!(word, "Fn" | "FnMut" | "FnOnce"));
+        || model::identifiers(parameters).any(|word| matches!(word, "Fn" | "FnMut" | "FnOnce"));
     public && !takes_function
 }
