@@ -783,6 +783,204 @@ pub fn identifiers(text: &str) -> impl Iterator<Item = &str> {
         .filter(|word| !word.is_empty())
 }
 
+/// The parameters of a declared parameter list (`signature_parts`'s first
+/// part) whose type is a function type, each with the type names of that
+/// function's parameters: `(op: impl FnOnce(&mut Dao<'_>, &Id) -> R` gives
+/// `("op", ["Dao", "Id"])`; Kotlin's `block: suspend (Dao) -> T` and
+/// Swift's `_ body: @escaping (Database) throws -> T` likewise. A generic
+/// parameter type is looked up among the bounds `signature` declares
+/// (`F: FnOnce(&Transaction) -> R`). A parameter's type that no name
+/// tells (a tuple, a generic) is an empty name.
+pub fn closure_parameter_types(list: &str, signature: &str) -> Vec<(String, Vec<String>)> {
+    let list = list.strip_prefix('(').unwrap_or(list);
+    top_level_split(list, ',')
+        .into_iter()
+        .filter_map(|parameter| {
+            let colon = top_level_colon(parameter)?;
+            let name = identifiers(&parameter[..colon]).last()?.to_string();
+            let written = parameter[colon + 1..].trim();
+            let written = written.split_once(" = ").map_or(written, |(ty, _)| ty);
+            let inputs = function_inputs(written).or_else(|| {
+                let generic = written.trim_start_matches(['&', ' ']).trim();
+                let is_name =
+                    !generic.is_empty() && generic.chars().all(|c| c.is_alphanumeric() || c == '_');
+                is_name.then(|| generic_bound_inputs(signature, generic))?
+            })?;
+            let types = top_level_split(inputs, ',')
+                .into_iter()
+                .filter(|input| !input.trim().is_empty())
+                .map(type_name_of)
+                .collect();
+            Some((name, types))
+        })
+        .collect()
+}
+
+/// The text between the parentheses of a function type's inputs: after
+/// `Fn`, `FnMut` or `FnOnce` (Rust), or a type that is `(..) -> ..`
+/// after its attributes and modifiers (Kotlin, Swift). A Kotlin function
+/// type with a receiver (`Dao.() -> T`) has no input naming `this`.
+fn function_inputs(written: &str) -> Option<&str> {
+    for keyword in ["FnOnce", "FnMut", "Fn"] {
+        if let Some(at) = written.find(keyword) {
+            let after = written[at + keyword.len()..].trim_start();
+            if after.starts_with('(') {
+                return parenthesised(after);
+            }
+        }
+    }
+    let mut rest = written.trim_start();
+    loop {
+        if let Some(attribute) = rest.strip_prefix('@') {
+            let end = attribute
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(attribute.len());
+            rest = attribute[end..].trim_start();
+        } else if let Some(modified) = ["suspend", "crossinline", "noinline", "sending"]
+            .iter()
+            .find_map(|m| rest.strip_prefix(m).filter(|r| r.starts_with(' ')))
+        {
+            rest = modified.trim_start();
+        } else {
+            break;
+        }
+    }
+    let rest = rest.strip_prefix('(').map(|_| rest)?;
+    let inputs = parenthesised(rest)?;
+    let after = rest[inputs.len() + 2..].trim_start();
+    let after = after
+        .strip_prefix("async")
+        .map_or(after, str::trim_start)
+        .strip_prefix("throws")
+        .map_or(after, str::trim_start);
+    (after.starts_with("->") || after.contains("->")).then_some(inputs)
+}
+
+/// The inputs of the `Fn*` bound `signature` gives generic `name`
+/// (`<F: FnOnce(&Tx) -> R>`, `where F: Fn(&Tx)`).
+fn generic_bound_inputs<'t>(signature: &'t str, name: &str) -> Option<&'t str> {
+    let mut from = 0;
+    while let Some(at) = signature[from..].find(name) {
+        let start = from + at;
+        from = start + name.len();
+        let before = signature[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let after = signature[from..].trim_start();
+        if let Some(bound) = after.strip_prefix(':').filter(|b| !b.starts_with(':')) {
+            let bound = bound.trim_start();
+            if bound.starts_with("Fn") {
+                return function_inputs(bound);
+            }
+        }
+    }
+    None
+}
+
+/// The text inside the parentheses `text` starts with, up to its match.
+fn parenthesised(text: &str) -> Option<&str> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(&text[1..at]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `text` split at `separator` outside brackets; `->` is no bracket.
+fn top_level_split(text: &str, separator: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut previous = ' ';
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            '>' if previous == '-' => {}
+            ')' | ']' | '}' | '>' => depth -= 1,
+            _ if c == separator && depth == 0 => {
+                parts.push(&text[start..at]);
+                start = at + c.len_utf8();
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// The first `:` of `parameter` outside brackets that is not half of `::`.
+fn top_level_colon(parameter: &str) -> Option<usize> {
+    let bytes = parameter.as_bytes();
+    let mut depth = 0i32;
+    for (at, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b':' if depth == 0
+                && bytes.get(at + 1) != Some(&b':')
+                && (at == 0 || bytes[at - 1] != b':') =>
+            {
+                return Some(at);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The name a written type is known by: its last path segment without
+/// references, lifetimes, generic arguments or optionality
+/// (`&mut store::Dao<'_>` is `Dao`, `inout Database?` is `Database`); a
+/// labelled input (`_ db: Database`) is its type.
+fn type_name_of(written: &str) -> String {
+    let written = match top_level_colon(written) {
+        Some(colon) => &written[colon + 1..],
+        None => written,
+    };
+    let mut rest = written.trim();
+    loop {
+        let before = rest;
+        rest = rest.trim_start_matches(['&', '*', ' ']);
+        for word in [
+            "mut ",
+            "dyn ",
+            "impl ",
+            "inout ",
+            "const ",
+            "borrowing ",
+            "consuming ",
+        ] {
+            rest = rest.strip_prefix(word).unwrap_or(rest);
+        }
+        if let Some(lifetime) = rest.strip_prefix('\'') {
+            rest = lifetime.find(' ').map_or("", |space| &lifetime[space..]);
+        }
+        if rest == before {
+            break;
+        }
+    }
+    let rest = rest.split('<').next().unwrap_or(rest);
+    let last = rest.rsplit("::").next().unwrap_or(rest);
+    let last = last.rsplit('.').next().unwrap_or(last);
+    let name = last.trim().trim_end_matches(['?', '!']);
+    if name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        name.to_string()
+    } else {
+        String::new()
+    }
+}
+
 /// A loop, or an iteration closure (`forEach { }`, `.for_each(|x| ..)`), that
 /// runs something once per element.
 pub struct Repetition {
@@ -847,6 +1045,42 @@ mod tests {
             (" { get }", None),
         ] {
             assert_eq!(signature_parts(after_name), expected, "{after_name:?}");
+        }
+    }
+
+    #[test]
+    fn closure_parameter_types_read_function_typed_parameters() {
+        for (list, signature, expected) in [
+            (
+                "(&mut self, op: impl FnOnce(&mut SuggestDao<'_>, &Id, &[T]) -> Result<T>",
+                "",
+                vec![("op", vec!["SuggestDao", "Id", ""])],
+            ),
+            (
+                "(&self, f: F",
+                "<F>(&self, f: F) -> R where F: FnOnce(&rusqlite::Transaction) -> R ",
+                vec![("f", vec!["Transaction"])],
+            ),
+            (
+                "(block: suspend (NoteDao) -> T",
+                "",
+                vec![("block", vec!["NoteDao"])],
+            ),
+            ("(body: Dao.() -> Unit", "", vec![]),
+            (
+                "(_ updates: @escaping (Database) throws -> T, label: String",
+                "",
+                vec![("updates", vec!["Database"])],
+            ),
+            ("(path: &str, retries: u32", "", vec![]),
+            ("(pair: (Int, Int), flag: Boolean = true", "", vec![]),
+        ] {
+            let found = closure_parameter_types(list, signature);
+            let found: Vec<(&str, Vec<&str>)> = found
+                .iter()
+                .map(|(name, types)| (name.as_str(), types.iter().map(String::as_str).collect()))
+                .collect();
+            assert_eq!(found, expected, "{list:?}");
         }
     }
 

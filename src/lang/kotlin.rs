@@ -1161,6 +1161,7 @@ pub(crate) const JUMPS: JumpSyntax = JumpSyntax {
         "conjunction_expression",
         "disjunction_expression",
     ],
+    failure_only_operators: &["?:", "&&", "||"],
     boundaries: &[
         "for_statement",
         "while_statement",

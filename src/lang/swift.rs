@@ -44,6 +44,7 @@ pub(crate) const JUMPS: JumpSyntax = JumpSyntax {
         "disjunction_expression",
         "ternary_expression",
     ],
+    failure_only_operators: &[],
     boundaries: &[
         "for_statement",
         "while_statement",

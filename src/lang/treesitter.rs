@@ -531,6 +531,9 @@ pub(crate) struct JumpSyntax {
     /// Branches only failure or a short circuit takes: `guard`'s `else`,
     /// `catch`, `?:`, `&&`.
     pub failure_only: &'static [&'static str],
+    /// The operators of a `binary_expression` that short-circuit the same
+    /// way (Kotlin's grammar writes `a ?: b` and `a && b` so).
+    pub failure_only_operators: &'static [&'static str],
     /// Loops, closures, functions, type bodies.
     pub boundaries: &'static [&'static str],
     /// What an unlabelled `break` leaves before any loop (Swift's `switch`).
@@ -538,6 +541,19 @@ pub(crate) struct JumpSyntax {
     /// The words a jump's syntax starts with (`return`, `break`): a subtree
     /// holding none of them holds no jump, and is not walked.
     pub jump_words: &'static [&'static str],
+}
+
+impl JumpSyntax {
+    /// Whether only the first operand of `node` always runs: `?:`, `??`,
+    /// `&&`, `||`, a `guard`'s `else`, a `catch`.
+    fn short_circuits(&self, node: Node) -> bool {
+        let kind = node.kind_name();
+        self.failure_only.contains(&kind)
+            || (kind == "binary_expression"
+                && node
+                    .child_by_field_name("operator")
+                    .is_some_and(|operator| self.failure_only_operators.contains(&operator.kind())))
+    }
 }
 
 /// The sorted offsets where any of `words` occurs in `text`, as a word or
@@ -631,7 +647,7 @@ pub(crate) fn jump_exit(
                 range.start <= child.start_byte() && child.end_byte() <= range.end
             });
             outward.push(Frame::Branch(decided_by.filter(|_| !in_condition)));
-        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+        } else if syntax.short_circuits(parent) && parent.named_child(0) != Some(child) {
             // The left operand of `?:`, `??`, `&&` always runs; only the
             // rest is a branch.
             outward.push(Frame::Branch(None));
@@ -717,7 +733,7 @@ impl OutwardFrames {
                 range.start <= child.start_byte() && child.end_byte() <= range.end
             });
             Some(decided_by.clone().filter(|_| !in_condition))
-        } else if syntax.failure_only.contains(&kind) && parent.named_child(0) != Some(child) {
+        } else if syntax.short_circuits(parent) && parent.named_child(0) != Some(child) {
             // The left operand of `?:`, `??`, `&&` always runs; only the
             // rest is a branch.
             Some(None)
@@ -836,7 +852,7 @@ fn child_on_branch(
             condition.start <= child.start_byte() && child.end_byte() <= condition.end
         });
         !in_condition || parent_on_branch
-    } else if syntax.failure_only.contains(&kind) {
+    } else if syntax.short_circuits(parent) {
         // The left operand of `?:`, `??`, `&&` always runs; only the rest
         // is a branch.
         parent.named_child(0) != Some(child) || parent_on_branch
@@ -1095,7 +1111,7 @@ mod branch_tests {
                         range.start <= child.start_byte() && child.end_byte() <= range.end
                     });
                     !inside || parent_on_branch
-                } else if syntax.failure_only.contains(&kind) && first_operand != Some(child) {
+                } else if syntax.short_circuits(parent) && first_operand != Some(child) {
                     true
                 } else {
                     parent_on_branch

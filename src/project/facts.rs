@@ -90,6 +90,11 @@ pub struct FunctionSummary {
     /// The declared return type (`Self` as written).
     pub returns: Option<String>,
     pub parameters: Vec<String>,
+    /// For each of `parameters`, when its declared type is a function
+    /// type, the types that function's parameters are declared with
+    /// (`model::closure_parameter_types`): what a closure handed there
+    /// gets, written without types (`|dao| dao.insert(..)`).
+    pub closure_parameters: Vec<Vec<String>>,
     /// Parameters (by position) whose value the function itself runs as
     /// SQL: directly, or split into statements and run one by one.
     pub executes_parameters: Vec<usize>,
@@ -169,6 +174,16 @@ pub enum Head {
     Module(String),
     /// The result of a call without receiver: `database().execute(..)`.
     Call(String),
+    /// A parameter of a closure handed to a call, written without a type
+    /// (`scope.write(|dao| dao.insert(..))`, `db.transaction { it.insert(..) }`):
+    /// its type is the one the callee declares for that closure's
+    /// parameter. `call` indexes `FileSummary::calls`; `argument` is the
+    /// closure's position among the arguments, None for a trailing closure.
+    ClosureParameter {
+        call: usize,
+        argument: Option<usize>,
+        parameter: usize,
+    },
     /// Anything else: the call cannot be followed.
     Opaque,
 }
@@ -392,6 +407,7 @@ impl FileSummary {
                             .into_iter()
                             .map(|(_, name)| name.to_string())
                             .collect(),
+                        closure_parameters: closure_parameters(model, text, id, function),
                         executes_parameters: executed.get(&id).cloned().unwrap_or_default(),
                         entry_point: is_entry_point(text, &model.node(id).range, function),
                         framework_transaction: model.language == Language::Kotlin
@@ -422,7 +438,7 @@ impl FileSummary {
                         let ty = match (&binding.declared_type, &binding.init) {
                             (Some(ty), _) => Some(PropertyType::Declared(ty.clone())),
                             (None, Value::Chain(chain)) => Some(PropertyType::Initialized(
-                                receiver_of(model, &resolver, id, chain, 0),
+                                receiver_of(model, &resolver, None, id, chain, 0),
                             )),
                             (None, _) => None,
                         };
@@ -530,7 +546,7 @@ impl FileSummary {
             summary.calls.push(CallSummary {
                 caller: place(id, 0..0).function,
                 callee: call.name.clone(),
-                receiver: receiver_of(model, &resolver, id, &call.receiver, 0),
+                receiver: receiver_of(model, &resolver, Some(&call_index), id, &call.receiver, 0),
                 owner: owner_of(model, id),
                 args: call
                     .args
@@ -978,6 +994,7 @@ const MAX_HOPS: usize = 4;
 fn receiver_of(
     model: &Model,
     resolver: &TypeResolver,
+    calls: Option<&HashMap<NodeId, usize>>,
     at: NodeId,
     chain: &[Segment],
     hops: usize,
@@ -1017,13 +1034,26 @@ fn receiver_of(
                 }
                 Some((b, binding)) => match &binding.init {
                     Value::Chain(init) if hops < MAX_HOPS && !init.is_empty() => {
-                        let mut receiver = receiver_of(model, resolver, b, init, hops + 1);
+                        let mut receiver = receiver_of(model, resolver, calls, b, init, hops + 1);
                         receiver.members.extend_from_slice(rest);
                         receiver
+                    }
+                    _ if binding.kind == BindingKind::Parameter => {
+                        match closure_parameter(model, calls, b) {
+                            Some(head) => then(head, rest),
+                            None => then(Head::Opaque, rest),
+                        }
                     }
                     _ => then(Head::Opaque, rest),
                 },
                 None if model.language == crate::source::Language::Rust => rust_path(chain),
+                // Kotlin's implicit parameter of a one-parameter lambda.
+                None if name == "it" && model.language == Language::Kotlin => {
+                    match implicit_closure_parameter(model, calls, at) {
+                        Some(head) => then(head, rest),
+                        None => then(Head::Opaque, rest),
+                    }
+                }
                 None => match constructor_parameter_type(model, at, name) {
                     Some(ty) => then(Head::Value(ty), rest),
                     None if name.starts_with(char::is_uppercase) => {
@@ -1039,6 +1069,111 @@ fn receiver_of(
         Segment::Call(name) => then(Head::Call(name.clone()), rest),
         Segment::Other => then(Head::Opaque, rest),
     }
+}
+
+/// `FunctionSummary::closure_parameters` of function `id`.
+fn closure_parameters(
+    model: &Model,
+    text: &str,
+    id: NodeId,
+    function: &model::Function,
+) -> Vec<Vec<String>> {
+    let names = parameters(model, id);
+    let declaration = &model.node(id).range;
+    let Some((list, _)) = model::declared_signature(text, declaration, function) else {
+        return vec![Vec::new(); names.len()];
+    };
+    // Bounds of generics: up to the body, or a bounded stretch of it.
+    let header_end = declaration.end.min(function.name_range.end + MAX_SIGNATURE);
+    let signature = text
+        .get(function.name_range.end..header_end)
+        .map(|header| header.split('{').next().unwrap_or(header))
+        .unwrap_or_default();
+    let typed = model::closure_parameter_types(list, signature);
+    names
+        .into_iter()
+        .map(|(_, name)| {
+            typed
+                .iter()
+                .find(|(typed_name, _)| typed_name == name)
+                .map(|(_, types)| types.clone())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// How far past its name a declaration's generic bounds are looked for.
+const MAX_SIGNATURE: usize = 1000;
+
+/// The closure parameter `parameter` (a binding without a written type)
+/// names, when its closure is an argument of a call: `Head::ClosureParameter`.
+fn closure_parameter(
+    model: &Model,
+    calls: Option<&HashMap<NodeId, usize>>,
+    parameter: NodeId,
+) -> Option<Head> {
+    let closure = model.node(parameter).parent?;
+    if !matches!(model.node(closure).kind, NodeKind::Closure { .. }) {
+        return None;
+    }
+    let position = model
+        .children(closure)
+        .filter(|&id| {
+            matches!(&model.node(id).kind,
+                NodeKind::Binding(b) if b.kind == BindingKind::Parameter)
+        })
+        .position(|id| id == parameter)?;
+    handed_closure(model, calls, closure, position)
+}
+
+/// Kotlin's `it` at `at`: the parameter of the nearest lambda around it
+/// that declares none.
+fn implicit_closure_parameter(
+    model: &Model,
+    calls: Option<&HashMap<NodeId, usize>>,
+    at: NodeId,
+) -> Option<Head> {
+    let closure = model.ancestors(at).find(|&a| {
+        matches!(
+            model.node(a).kind,
+            NodeKind::Closure { .. } | NodeKind::Function(_)
+        )
+    })?;
+    let declares_none = !model.children(closure).any(|id| {
+        matches!(&model.node(id).kind,
+            NodeKind::Binding(b) if b.kind == BindingKind::Parameter)
+    });
+    if !declares_none {
+        return None;
+    }
+    handed_closure(model, calls, closure, 0)
+}
+
+/// `Head::ClosureParameter` for parameter `parameter` of `closure`, when the
+/// closure is an argument (or the trailing closure) of a call of the file.
+fn handed_closure(
+    model: &Model,
+    calls: Option<&HashMap<NodeId, usize>>,
+    closure: NodeId,
+    parameter: usize,
+) -> Option<Head> {
+    if !matches!(model.node(closure).kind, NodeKind::Closure { .. }) {
+        return None;
+    }
+    let call_node = model.node(closure).parent?;
+    let NodeKind::Call(called) = &model.node(call_node).kind else {
+        return None;
+    };
+    let call = *calls?.get(&call_node)?;
+    let closure_range = model.node(closure).range.clone();
+    let argument = called.args.iter().position(|arg| {
+        arg.range.start <= closure_range.start && closure_range.end <= arg.range.end
+    });
+    Some(Head::ClosureParameter {
+        call,
+        argument,
+        parameter,
+    })
 }
 
 /// The declared type of a primary-constructor parameter named `name` of a

@@ -13,6 +13,7 @@
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::facts::{CallSummary, FileSummary, Head, PropertyFact, PropertyType, Receiver};
+use super::summaries::parameter_position;
 use super::{FunctionRef, ProjectFile};
 use crate::catalog;
 use crate::model::Segment;
@@ -407,6 +408,11 @@ impl<'a> Resolver<'a> {
                 Target::App(functions) => self.returned(&functions, None),
                 _ => None,
             },
+            &Head::ClosureParameter {
+                call,
+                argument,
+                parameter,
+            } => self.closure_parameter(file, call, argument, parameter),
         };
         for member in &receiver.members {
             let ty = current?;
@@ -428,6 +434,38 @@ impl<'a> Resolver<'a> {
             };
         }
         current
+    }
+
+    /// The type the functions call `call` of file `file` reaches declare
+    /// for parameter `parameter` of the closure handed as argument
+    /// `argument` (the last parameter for a trailing closure); callees that
+    /// disagree say nothing.
+    fn closure_parameter(
+        &self,
+        file: usize,
+        call: usize,
+        argument: Option<usize>,
+        parameter: usize,
+    ) -> Option<Ty> {
+        let call = self.files[file].summary.calls.get(call)?;
+        let Target::App(functions) = self.resolve(file, call) else {
+            return None;
+        };
+        let mut types = functions.iter().map(|&(f, i)| {
+            let function = &self.files[f].summary.functions[i];
+            let position = match argument {
+                Some(position) => {
+                    parameter_position(self.files, (f, i), position, call.args.get(position)?)?
+                }
+                None => function.parameters.len().checked_sub(1)?,
+            };
+            let ty = function.closure_parameters.get(position)?.get(parameter)?;
+            (!ty.is_empty()).then(|| canonical(self.files[f].summary, ty).to_string())
+        });
+        let first = types.next()??;
+        types
+            .all(|other| other.as_deref() == Some(first.as_str()))
+            .then(|| Ty::Value(first))
     }
 
     /// A name not bound locally: a property of the type the code is
