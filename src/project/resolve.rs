@@ -465,7 +465,7 @@ impl<'a> Resolver<'a> {
         let first = types.next()??;
         types
             .all(|other| other.as_deref() == Some(first.as_str()))
-            .then(|| Ty::Value(first))
+            .then_some(Ty::Value(first))
     }
 
     /// A name not bound locally: a property of the type the code is
