@@ -1172,7 +1172,15 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
         Language::Rust => &["debounce", "throttle", "new_debouncer"],
         Language::Sql => &[],
     };
-    names.contains(&name)
+    names.contains(&name) || (language == Language::Kotlin && is_coroutine_launcher(name))
+}
+
+/// An app's own coroutine builders are named for `launch` (`launchIO`,
+/// `launchUI`, `launchNonCancellable`): they start a coroutine and return.
+fn is_coroutine_launcher(name: &str) -> bool {
+    name.strip_prefix("launch")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(char::is_uppercase)
 }
 
 /// Whether a call keeps the closures it is given for later rather than

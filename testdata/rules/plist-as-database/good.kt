@@ -85,3 +85,27 @@ class FavoritesStore(context: Context, private val file: File, private val dir: 
         editor.apply()
     }
 }
+
+// Fine: the disk cache is written by a coroutine started through the app's
+// own launcher, after cancelling the pending one and a quiet second: a loop
+// of changes writes the file once.
+class ShelfCache(private val scope: CoroutineScope, private val cacheFile: File) {
+    private val gson = Gson()
+    private val shelves = mutableListOf<String>()
+    private var writeJob: Job? = null
+
+    fun removeAll(names: List<String>) {
+        for (name in names) {
+            shelves.remove(name)
+            scheduleWrite()
+        }
+    }
+
+    private fun scheduleWrite() {
+        writeJob?.cancel()
+        writeJob = scope.launchIO {
+            delay(1000)
+            cacheFile.writeText(gson.toJson(shelves))
+        }
+    }
+}
