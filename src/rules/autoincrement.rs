@@ -10,7 +10,7 @@ use crate::rules::{Check, FixAvailability, Rule};
 use crate::source::{ByteRange, Language};
 
 use super::{schema, shown};
-use crate::sql_facts::{SqlFactKind, TableChange};
+use crate::sql_facts::{FilterTest, SqlFactKind, TableChange};
 
 pub const RULE: Rule = Rule {
     id: "autoincrement",
@@ -31,8 +31,12 @@ pub const RULE: Rule = Rule {
 fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
     let schema = schema(project);
     let fresh_tables = FreshTables::of(project);
+    let cursors = SyncCursors::of(project);
     let mut findings = Vec::new();
     for key in &schema.generated_keys {
+        if cursors.covers(&key.item.table, &key.item.column) {
+            continue;
+        }
         findings.push((
             key.file,
             diagnostic(
@@ -44,10 +48,15 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         ));
     }
     for table in &schema.tables {
-        if schema.declared_by_api(&table.item.name) {
+        if schema.declared_by_api(&table.item.name)
+            || (table.item.name.contains(HOLE) && room_migration_file(project, table.file))
+        {
             continue;
         }
         for column in &table.item.columns {
+            if cursors.covers(&table.item.name, &column.name) {
+                continue;
+            }
             if let Some(keyword) = &column.autoincrement {
                 let mut diagnostic = diagnostic(
                     &table.item.name,
@@ -63,6 +72,70 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
+}
+
+/// Whether file `file` writes Room migrations: a table it creates under a
+/// name only known at run time (`CREATE TABLE `$TABLE_RUNS``, a constant of
+/// another file) is one of Room's, which checks the migrated schema against
+/// its `@Entity` classes: the entity's key is the finding, not its DDL.
+fn room_migration_file(project: &Project, file: usize) -> bool {
+    (project.files[file].summary.imports.iter())
+        .any(|import| import.starts_with("androidx.room.migration"))
+}
+
+/// Columns the project's queries use as a sync cursor: compared with `>` or
+/// `>=` (or any range) and ordered by, in one query (`WHERE id > :lastSynced
+/// ORDER BY id`). AUTOINCREMENT is what keeps such a cursor safe: without it
+/// SQLite may hand a deleted maximum's id to the next row, which a cursor
+/// already past it never sees. A query on a table only known at run time
+/// (`FROM $TABLE_RUNS`) covers the column of that name in every table.
+struct SyncCursors {
+    /// (table, column), lower case; the table None when unknown.
+    columns: Vec<(Option<String>, String)>,
+}
+
+impl SyncCursors {
+    fn of(project: &Project) -> SyncCursors {
+        let mut columns = Vec::new();
+        for (_, fact) in project.all_sql() {
+            let SqlFactKind::Query(query) = &fact.kind else {
+                continue;
+            };
+            for filter in &query.filters {
+                if filter.test != FilterTest::Range {
+                    continue;
+                }
+                let column = &filter.column;
+                let ordered = query
+                    .ordered_by
+                    .iter()
+                    .any(|order| order.column.eq_ignore_ascii_case(&column.column));
+                if !ordered {
+                    continue;
+                }
+                let table = column
+                    .table
+                    .clone()
+                    .or_else(|| match query.tables.as_slice() {
+                        [only] => Some(only.clone()),
+                        _ => None,
+                    })
+                    .filter(|table| !table.contains(HOLE))
+                    .map(|table| table.to_ascii_lowercase());
+                columns.push((table, column.column.to_ascii_lowercase()));
+            }
+        }
+        SyncCursors { columns }
+    }
+
+    fn covers(&self, table: &str, column: &str) -> bool {
+        self.columns.iter().any(|(cursor_table, cursor_column)| {
+            cursor_column.eq_ignore_ascii_case(column)
+                && cursor_table
+                    .as_deref()
+                    .is_none_or(|t| t.eq_ignore_ascii_case(table))
+        })
+    }
 }
 
 /// The tables the project's SQL creates once and never otherwise makes
@@ -182,7 +255,7 @@ fn diagnostic(table: &str, column: &str, range: ByteRange, label: &str) -> Diagn
     let column = shown(column);
     let (key, inserts_into) = if table.contains(HOLE) {
         (
-            format!("`{column}` of a table named at run time"),
+            format!("`{column}` of a table whose name is interpolated"),
             "that table".to_string(),
         )
     } else {
