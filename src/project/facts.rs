@@ -246,6 +246,9 @@ pub struct OpenSite {
     /// The call names no receiver but the current object (`open(..)`,
     /// `self.open(..)`): it may be the type's own overload.
     pub on_self: bool,
+    /// The call is made on `super`: in an override of the same name, it
+    /// runs the implementation overridden (`super.openOrCreateDatabase(..)`).
+    pub on_super: bool,
     /// The database the call opens, when written so that two opens can be
     /// told to open the same one: a literal, a constant, or a path helper
     /// (`DataManager.pathToDb()`), as written without spaces.
@@ -670,6 +673,13 @@ impl FileSummary {
                             }
                             _ => false,
                         },
+                        _ => false,
+                    },
+                    on_super: match &model.node(id).kind {
+                        NodeKind::Call(call) => matches!(
+                            call.receiver.as_slice(),
+                            [Segment::Name(name)] if name == "super"
+                        ),
                         _ => false,
                     },
                 }),

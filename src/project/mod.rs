@@ -493,6 +493,19 @@ impl<'a> Project<'a> {
         })
     }
 
+    /// Whether the open at `open` is an override handing its work to the
+    /// implementation it overrides (`override fun openOrCreateDatabase(..)
+    /// = super.openOrCreateDatabase(..)`): the framework's open, which the
+    /// override's callers reach and whose journal the code around those
+    /// callers decides; the override is no open of its own.
+    pub fn delegates_to_super(&self, file: usize, open: &OpenSite) -> bool {
+        open.on_super
+            && open.place.function.is_some_and(|function| {
+                let me = self.function((file, function));
+                me.overrides && me.name == open.api
+            })
+    }
+
     /// Whether the open at `open` calls another overload of the function it
     /// is written in (`fun openDb(name: String) = openDb(File(name))`): the
     /// overload it reaches holds the open site, and one open is one finding.

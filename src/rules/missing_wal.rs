@@ -29,6 +29,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 || project.journal_mode_chosen(index, &open.place)
                 || open_database_is_in_wal(language, open, &databases_in_wal)
                 || project.delegates_to_overload(index, open)
+                || project.delegates_to_super(index, open)
                 || handed_to_a_pool(project, index, open)
                 || open
                     .place
