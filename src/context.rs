@@ -183,6 +183,9 @@ impl TestCode {
 /// - example, sample and demo components (`examples/`, `sample/`, `DemoApps/`,
 ///   `GRDBDemo/`) outside a source root: code that shows the project, not
 ///   code it ships;
+/// - developer tools: a `developer/` or `devtools/` folder, and
+///   files named for a debug or developer screen (`DebugEtagStorage.swift`,
+///   `DeveloperViewModel.kt`), which a tester opens by hand;
 /// - any language: a `test`/`tests` directory, or a file named as a test
 ///   (`FooTest.kt`, `FooTests.swift`, `foo_test.rs`, `test_foo.rs`).
 pub fn is_test_path(path: &str, language: Language) -> bool {
@@ -213,7 +216,7 @@ pub fn is_test_path(path: &str, language: Language) -> bool {
             || dir.ends_with("TestSupport")
             || source_set(previous, dir)
             // Gradle's debug build type: never in a release build.
-            || (previous == Some(&"src") && *dir == "debug")
+            || (language == Language::Kotlin && previous == Some(&"src") && *dir == "debug")
             || (language == Language::Rust && matches!(*dir, "benches" | "examples"))
             // Benchmark code (a crate's `src/benchmarks/`, an Android
             // `benchmark`/`macrobenchmark` module) measures the product.
@@ -221,9 +224,16 @@ pub fn is_test_path(path: &str, language: Language) -> bool {
             || dir.ends_with(".playground")
             || *dir == "Playgrounds"
             || (i < source_root && is_showcase_dir(dir))
+            || matches!(*dir, "developer" | "devtools")
     });
     let stem = file.split('.').next().unwrap_or(file);
+    let developer_tool = ["Debug", "Developer"].iter().any(|prefix| {
+        stem.strip_prefix(prefix)
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(char::is_uppercase)
+    });
     test_dir
+        || developer_tool
         || stem.ends_with("Test")
         || stem.ends_with("Tests")
         || stem.ends_with("_test")
@@ -395,6 +405,12 @@ mod tests {
             ("crates/db/tests/open.rs", Rust),
             ("crates/db/benches/common/mod.rs", Rust),
             ("examples/demo.rs", Rust),
+            (
+                "app/src/main/java/org/a/settings/developer/Panel.kt",
+                Kotlin,
+            ),
+            ("App/Debug/DebugEtagStorage.swift", Swift),
+            ("app/src/main/java/org/a/DeveloperViewModel.kt", Kotlin),
             ("src/store/tests.rs", Rust),
             ("db/tests/fixtures/seed.sql", Sql),
             ("testing/separated/places-tests/src/ios_history.rs", Rust),
@@ -418,6 +434,9 @@ mod tests {
         for (path, language) in [
             ("app/src/main/java/a/TestabilityHelper.kt", Kotlin),
             ("app/src/main/java/a/Contest.kt", Kotlin),
+            ("app/src/main/java/a/Debugger.kt", Kotlin),
+            ("Sources/Log/Debouncer.swift", Swift),
+            ("crates/db/src/debug/format.rs", Rust),
             ("testdata/rules/x/bad.kt", Kotlin),
             ("Sources/Latest/Store.swift", Swift),
             ("crates/db/src/lib.rs", Rust),
