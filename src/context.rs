@@ -313,8 +313,7 @@ fn has_word(text: &str, word: &str) -> bool {
 }
 
 /// Whether a function's own name (or its type's) says it runs once by
-/// design: a migration, an import or export, a backup or restore, a dump,
-/// a schema creation callback.
+/// design: a migration, an import or export, a backup or restore, a dump.
 pub fn is_one_shot_name(name: &str) -> bool {
     // Asked of every function and its callers on every project pass: one
     // automaton, built once, in any case.
@@ -327,7 +326,6 @@ pub fn is_one_shot_name(name: &str) -> bool {
                     "migrat",
                     "upgrade",
                     "downgrade",
-                    "oncreate",
                     "import",
                     "export",
                     "backup",

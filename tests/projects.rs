@@ -154,7 +154,7 @@ fn listed(report: &storlint::Report) -> Vec<String> {
         .flat_map(|f| {
             f.diagnostics.iter().map(|d| {
                 let line = f.source.line_col(d.primary.range.start).0;
-                format!("{}:{line} {}", f.source.display, d.rule)
+                format!("{}:{line} {}", f.source.display, common::marker_of(d))
             })
         })
         .collect();

@@ -677,6 +677,7 @@ pub fn is_iteration_call(language: Language, name: &str) -> bool {
             "filter",
             "reduce",
             "enumerateObjects",
+            "enumerateLines",
             "concurrentPerform",
         ],
         Language::Kotlin => &[

@@ -1270,6 +1270,19 @@ fn arg_value(
                     None => ArgValue::Other,
                 }
             }
+            // `Self.schema`, `Store.schema`, `self.schema`: a constant or
+            // property of a type, this file's when it defines one.
+            [Segment::Name(owner), Segment::Name(name)]
+                if owner == "Self" || owner == "self" || owner.starts_with(char::is_uppercase) =>
+            {
+                match model.string_named(at, name) {
+                    Some(literal) if sql::reads_as_sql(&literal.value) => {
+                        ArgValue::Sql(literal.clone())
+                    }
+                    Some(_) => ArgValue::Other,
+                    None => ArgValue::Named(name.clone()),
+                }
+            }
             [.., Segment::Name(name)] if !name.chars().any(char::is_lowercase) => {
                 ArgValue::Named(name.clone())
             }
@@ -1329,7 +1342,16 @@ fn parameter_source(
     let NodeKind::Binding(local) = &model.node(binding).kind else {
         return None;
     };
-    if local.kind != BindingKind::Local {
+    // An iteration closure's own parameter (`lines.enumerateLines { line, _ in
+    // .. }`) is an element of what it iterates.
+    let closure_parameter = local.kind == BindingKind::Parameter
+        && model.node(binding).parent.is_some_and(|scope| {
+            matches!(
+                model.node(scope).kind,
+                NodeKind::Closure { iteration: true }
+            )
+        });
+    if local.kind != BindingKind::Local && !closure_parameter {
         return None;
     }
     if let Value::Chain(init) = &local.init {

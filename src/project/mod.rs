@@ -456,7 +456,10 @@ impl<'a> Project<'a> {
             return known;
         }
         let summary = self.function(function);
-        if context::is_one_shot_name(&summary.name)
+        // A database's creation and upgrade callbacks run once per install
+        // or version (an Activity's `onCreate` runs on every launch).
+        if summary.framework_transaction
+            || context::is_one_shot_name(&summary.name)
             || summary
                 .owner
                 .as_deref()

@@ -51,6 +51,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             );
             finding.fix =
                 transaction_fix(&file.source.text, language, &write.place.range, repeated);
+            lower_in_one_shot_job(project, index, write.place.function, &mut finding);
             findings.push((index, finding));
         }
         // Calls to DAO write methods (Room `@Insert fun add(note: Note)`) are writes too.
@@ -101,11 +102,10 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             } else {
                 message
             };
-            findings.push((
-                index,
-                diagnostic(call.range.clone(), message, repeated.clone(), language)
-                    .related(rules::chain_related(project, &chain)),
-            ));
+            let mut finding = diagnostic(call.range.clone(), message, repeated.clone(), language)
+                .related(rules::chain_related(project, &chain));
+            lower_in_one_shot_job(project, index, call.caller, &mut finding);
+            findings.push((index, finding));
         }
     }
     findings
@@ -143,6 +143,26 @@ fn awaits_other_io(project: &Project, file: usize, each_iteration: &[usize]) -> 
             || !callees.is_empty() && callees.iter().all(|&f| project.function(f).asynchronous);
         waits && callees.iter().all(|&f| !project.touches_storage(f))
     })
+}
+
+/// A loop in a job that runs once (an upgrade step, an import, a backup
+/// restore; `Project::one_shot_job`) still pays a sync per row, but once:
+/// a hint that says so, not a warning to fail a build on.
+fn lower_in_one_shot_job(
+    project: &Project,
+    file: usize,
+    function: Option<usize>,
+    finding: &mut Diagnostic,
+) {
+    let Some(function) = function.filter(|&f| project.one_shot_job((file, f))) else {
+        return;
+    };
+    finding.severity = Severity::Hint;
+    finding.message = format!(
+        "{}; it is part of a one-shot job (`{}`), so the cost is paid once per upgrade or import, where one transaction would also make the job all-or-nothing",
+        finding.message,
+        project.function((file, function)).name
+    );
 }
 
 fn held_by_callers(project: &Project, file: usize, function: Option<usize>) -> bool {

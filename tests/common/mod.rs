@@ -55,6 +55,18 @@ pub fn load(path: &Path) -> SourceFile {
     SourceFile::new(path.to_path_buf(), display, language, text)
 }
 
+/// How a fixture marks a finding: its rule id, with `?` when it is a hint
+/// where its rule warns (a cost paid once, a setting without evidence).
+pub fn marker_of(diagnostic: &storlint::diagnostic::Diagnostic) -> String {
+    let rule_default = storlint::rules::RULES
+        .iter()
+        .find(|rule| rule.id == diagnostic.rule)
+        .map(|rule| rule.severity);
+    let lowered = diagnostic.severity == storlint::diagnostic::Severity::Hint
+        && rule_default != Some(storlint::diagnostic::Severity::Hint);
+    format!("{}{}", diagnostic.rule, if lowered { "?" } else { "" })
+}
+
 /// What fixtures write for a warning about a `storlint-ignore` comment,
 /// the label `--format concise` gives it.
 pub const SUPPRESSION_WARNING: &str = "storlint";
@@ -78,7 +90,7 @@ pub fn findings(file: &SourceFile) -> Vec<(usize, String)> {
     let mut found: Vec<(usize, String)> = checked
         .diagnostics
         .iter()
-        .map(|d| (file.line_col(d.primary.range.start).0, d.rule.to_string()))
+        .map(|d| (file.line_col(d.primary.range.start).0, marker_of(d)))
         .chain(members)
         .chain(warnings)
         .collect();

@@ -41,7 +41,7 @@ pub fn import_then_touch(conn: &mut Connection, values: &[String]) -> rusqlite::
     tx.execute("DELETE FROM rows", [])?;
     tx.commit()?;
     for value in values {
-        conn.execute("INSERT INTO rows (value) VALUES (?1)", [value])?; // ~ write-without-transaction
+        conn.execute("INSERT INTO rows (value) VALUES (?1)", [value])?; // ~ write-without-transaction?
     }
     Ok(())
 }

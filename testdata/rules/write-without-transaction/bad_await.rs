@@ -11,7 +11,7 @@ impl Api {
 /// The request runs only for some rows: the others commit back to back.
 pub async fn import(conn: &Connection, api: &Api, rows: &[(i64, String)]) -> rusqlite::Result<()> {
     for (index, (id, body)) in rows.iter().enumerate() {
-        conn.execute("INSERT INTO notes (id, body) VALUES (?1, ?2)", params![id, body])?; // ~ write-without-transaction
+        conn.execute("INSERT INTO notes (id, body) VALUES (?1, ?2)", params![id, body])?; // ~ write-without-transaction?
         if index % 100 == 0 {
             api.report(index).await;
         }

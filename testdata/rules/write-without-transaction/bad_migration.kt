@@ -6,7 +6,7 @@ import androidx.sqlite.db.SupportSQLiteDatabase
 class TagMover {
     fun migrate(db: SQLiteDatabase, ids: List<Long>) {
         for (id in ids) {
-            db.execSQL("UPDATE tags SET moved = 1 WHERE id = $id") // ~ write-without-transaction
+            db.execSQL("UPDATE tags SET moved = 1 WHERE id = $id") // ~ write-without-transaction?
         }
     }
 }
@@ -19,7 +19,7 @@ class TagMigration : Migration(5, 6) {
 
     fun markAllSeen(db: SupportSQLiteDatabase, ids: List<Long>) {
         for (id in ids) {
-            db.execSQL("UPDATE tags SET seen = 1 WHERE id = $id") // ~ write-without-transaction
+            db.execSQL("UPDATE tags SET seen = 1 WHERE id = $id") // ~ write-without-transaction?
         }
     }
 }

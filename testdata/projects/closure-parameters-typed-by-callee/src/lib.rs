@@ -8,11 +8,11 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    pub fn import_titles(&self, titles: Vec<String>) -> Result<()> {
+    pub fn add_titles(&self, titles: Vec<String>) -> Result<()> {
         self.db.in_write(|dao| dao.save_titles(&titles))
     }
 
-    pub fn import_authors(&self, authors: Vec<String>) -> Result<()> {
+    pub fn add_authors(&self, authors: Vec<String>) -> Result<()> {
         self.db.in_write(|dao| self.with_downloaded(dao, |dao, names| dao.save_authors(names)))?;
         self.db.unbatched(|dao| dao.save_authors(&authors))
     }
