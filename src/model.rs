@@ -845,15 +845,13 @@ fn function_inputs(written: &str) -> Option<&str> {
             break;
         }
     }
-    let rest = rest.strip_prefix('(').map(|_| rest)?;
+    if !rest.starts_with('(') {
+        return None;
+    }
     let inputs = parenthesised(rest)?;
-    let after = rest[inputs.len() + 2..].trim_start();
-    let after = after
-        .strip_prefix("async")
-        .map_or(after, str::trim_start)
-        .strip_prefix("throws")
-        .map_or(after, str::trim_start);
-    (after.starts_with("->") || after.contains("->")).then_some(inputs)
+    // A function type's result follows its inputs, after any `async`,
+    // `throws` or `rethrows`.
+    rest[inputs.len() + 2..].contains("->").then_some(inputs)
 }
 
 /// The inputs of the `Fn*` bound `signature` gives generic `name`

@@ -1176,6 +1176,12 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
     names.contains(&name) || (language == Language::Kotlin && is_coroutine_launcher(name))
 }
 
+/// Whether an import brings in Room's migrations (`androidx.room.migration.Migration`):
+/// DDL in such a file is checked by Room against its `@Entity` classes.
+pub fn imports_room_migrations(import: &str) -> bool {
+    import.starts_with("androidx.room.migration")
+}
+
 /// An app's own coroutine builders are named for `launch` (`launchIO`,
 /// `launchUI`, `launchNonCancellable`): they start a coroutine and return.
 fn is_coroutine_launcher(name: &str) -> bool {

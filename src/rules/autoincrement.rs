@@ -3,6 +3,7 @@ use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
 
+use crate::catalog;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::model::HOLE;
 use crate::project::Project;
@@ -80,7 +81,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
 /// its `@Entity` classes: the entity's key is the finding, not its DDL.
 fn room_migration_file(project: &Project, file: usize) -> bool {
     (project.files[file].summary.imports.iter())
-        .any(|import| import.starts_with("androidx.room.migration"))
+        .any(|import| catalog::imports_room_migrations(import))
 }
 
 /// Columns the project's queries use as a sync cursor: compared with `>` or

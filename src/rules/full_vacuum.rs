@@ -68,17 +68,13 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                         .note(NOTE);
                     diagnostic.fix = incremental_fix(&entry.source.text, &statement.fact);
                     // Once, in a migration or an upgrade step: a hint.
-                    if let Some(function) = statement
-                        .place
-                        .function
-                        .filter(|&f| project.one_shot_job((file, f)))
-                    {
-                        diagnostic.severity = Severity::Hint;
-                        diagnostic.message = format!(
-                            "{MESSAGE}; it runs in a one-shot job (`{}`), so once per upgrade",
-                            project.function((file, function)).name
-                        );
-                    }
+                    crate::rules::lower_in_one_shot_job(
+                        project,
+                        file,
+                        statement.place.function,
+                        "so the database is rewritten once per upgrade",
+                        &mut diagnostic,
+                    );
                     diagnostic
                 })),
             }

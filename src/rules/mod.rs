@@ -628,6 +628,28 @@ pub(crate) fn matching(text: &str, close: char) -> Option<usize> {
     None
 }
 
+/// Lowers `finding` to a hint when `function` (of file `file`) belongs to a
+/// job that runs once (an upgrade step, an import; `Project::one_shot_job`):
+/// the cost is real but paid once. `consequence` finishes the message
+/// (`so the cost is paid once per upgrade`).
+pub(crate) fn lower_in_one_shot_job(
+    project: &Project,
+    file: usize,
+    function: Option<usize>,
+    consequence: &str,
+    finding: &mut Diagnostic,
+) {
+    let Some(function) = function.filter(|&f| project.one_shot_job((file, f))) else {
+        return;
+    };
+    finding.severity = Severity::Hint;
+    finding.message = format!(
+        "{}; it is part of a one-shot job (`{}`), {consequence}",
+        finding.message,
+        project.function((file, function)).name
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

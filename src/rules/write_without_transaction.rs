@@ -51,7 +51,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             );
             finding.fix =
                 transaction_fix(&file.source.text, language, &write.place.range, repeated);
-            lower_in_one_shot_job(project, index, write.place.function, &mut finding);
+            rules::lower_in_one_shot_job(project, index, write.place.function, ONCE, &mut finding);
             findings.push((index, finding));
         }
         // Calls to DAO write methods (Room `@Insert fun add(note: Note)`) are writes too.
@@ -104,7 +104,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             };
             let mut finding = diagnostic(call.range.clone(), message, repeated.clone(), language)
                 .related(rules::chain_related(project, &chain));
-            lower_in_one_shot_job(project, index, call.caller, &mut finding);
+            rules::lower_in_one_shot_job(project, index, call.caller, ONCE, &mut finding);
             findings.push((index, finding));
         }
     }
@@ -145,25 +145,8 @@ fn awaits_other_io(project: &Project, file: usize, each_iteration: &[usize]) -> 
     })
 }
 
-/// A loop in a job that runs once (an upgrade step, an import, a backup
-/// restore; `Project::one_shot_job`) still pays a sync per row, but once:
-/// a hint that says so, not a warning to fail a build on.
-fn lower_in_one_shot_job(
-    project: &Project,
-    file: usize,
-    function: Option<usize>,
-    finding: &mut Diagnostic,
-) {
-    let Some(function) = function.filter(|&f| project.one_shot_job((file, f))) else {
-        return;
-    };
-    finding.severity = Severity::Hint;
-    finding.message = format!(
-        "{}; it is part of a one-shot job (`{}`), so the cost is paid once per upgrade or import, where one transaction would also make the job all-or-nothing",
-        finding.message,
-        project.function((file, function)).name
-    );
-}
+/// How a loop in a one-shot job is told (`rules::lower_in_one_shot_job`).
+const ONCE: &str = "so the cost is paid once per upgrade or import, where one transaction would also make the job all-or-nothing";
 
 fn held_by_callers(project: &Project, file: usize, function: Option<usize>) -> bool {
     function.is_some_and(|f| project.always_in_transaction((file, f)))
