@@ -361,6 +361,8 @@ pub fn deferred(model: &Model, node: NodeId) -> bool {
                     continue;
                 };
                 let defers = catalog::is_deferring_call(model.language, &call.name)
+                    || catalog::registers_event_handler(model.language, &call.name)
+                    || catalog::runs_on_executor(model.language, call)
                     || catalog::keeps_closure(model.language, &call.name)
                     || call.receiver.iter().any(
                         |s| matches!(s, Segment::Call(n) if catalog::is_deferring_call(model.language, n)),

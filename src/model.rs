@@ -143,6 +143,10 @@ pub enum Leaves {
     Loop,
 }
 
+/// How many items a loop over a list written out may have and still be
+/// read as the same code written that many times (`for path in [a, b]`).
+pub const UNROLLED_ITEMS: usize = 4;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LoopKind {
     For,
@@ -151,8 +155,11 @@ pub enum LoopKind {
     /// (Rust), `while true`: runs until something leaves it.
     Repeat,
     /// A `for` over a list written out in the source (`[a, b]`,
-    /// `listOf(a, b)`): a few candidates, tried in turn.
-    ForLiteral,
+    /// `listOf(a, b)`, or a local bound to one): a few candidates, tried in
+    /// turn, or a fixed few items.
+    ForLiteral {
+        items: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -666,6 +673,10 @@ impl Model {
         for ancestor in self.ancestors(id) {
             let current = self.node(ancestor);
             match &current.kind {
+                // A loop over a few items written out runs its body a fixed
+                // few times, however much data the app holds: unrolled
+                // code, not a cost per item.
+                NodeKind::Loop(LoopKind::ForLiteral { items }) if *items <= UNROLLED_ITEMS => {}
                 NodeKind::Loop(kind) if !self.runs_once(ancestor, *kind, id) => {
                     return Some(ancestor)
                 }
@@ -697,7 +708,7 @@ impl Model {
     fn runs_once(&self, looping: NodeId, kind: LoopKind, id: NodeId) -> bool {
         let op = self.node(id).range.clone();
         let contains = |outer: &ByteRange| outer.start <= op.start && op.end <= outer.end;
-        let retry = matches!(kind, LoopKind::Repeat | LoopKind::ForLiteral);
+        let retry = matches!(kind, LoopKind::Repeat | LoopKind::ForLiteral { .. });
         self.descendants(looping).into_iter().any(|exit_id| {
             let NodeKind::Exit(exit) = &self.node(exit_id).kind else {
                 return false;

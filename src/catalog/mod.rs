@@ -1176,6 +1176,112 @@ pub fn is_deferring_call(language: Language, name: &str) -> bool {
     names.contains(&name) || (language == Language::Kotlin && is_coroutine_launcher(name))
 }
 
+/// Calls that register a closure to run on a user's event (a tap, a text
+/// change, a dialog button): a loop building a list of rows registers one
+/// per row and runs none of them.
+pub fn registers_event_handler(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Kotlin => &[
+            "clickable",
+            "combinedClickable",
+            "toggleable",
+            "selectable",
+            "setOnClickListener",
+            "setOnLongClickListener",
+            "setOnCheckedChangeListener",
+            "setOnItemClickListener",
+            "setOnItemSelectedListener",
+            "setOnMenuItemClickListener",
+            "setOnPreferenceClickListener",
+            "setOnPreferenceChangeListener",
+            "setOnDismissListener",
+            "setPositiveButton",
+            "setNegativeButton",
+            "setNeutralButton",
+            "addTextChangedListener",
+            "doAfterTextChanged",
+            "doOnTextChanged",
+        ],
+        Language::Swift => &[
+            "onTapGesture",
+            "onSubmit",
+            "onLongPressGesture",
+            "addAction",
+        ],
+        Language::Rust | Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
+/// Whether `call` hands the closure it is given to an executor's thread
+/// (`executor.execute { }`, `ioExecutor.submit { }`): the caller goes on
+/// without waiting for it.
+pub fn runs_on_executor(language: Language, call: &Call) -> bool {
+    let executor = matches!(call.receiver.last(), Some(Segment::Name(name))
+        if name.to_ascii_lowercase().ends_with("executor"));
+    language == Language::Kotlin && executor && matches!(call.name.as_str(), "execute" | "submit")
+}
+
+/// What a call waits on, when it is something other than the device's
+/// storage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Wait {
+    /// The network or another process: a request, a blocking subscription.
+    Remote,
+    /// The clock: a sleep, a coroutine's `delay`. A pause in the loop
+    /// itself paces the loop; one deep in a helper is usually a rare
+    /// branch's (a retry, a throttled notification).
+    Clock,
+}
+
+/// Calls that wait on something other than the device's storage: the
+/// network, another process, the clock. A loop that waits on one of them
+/// each time round pays far more for the wait than for a commit, and a
+/// transaction around it would hold the database's write lock across
+/// every wait. Awaited calls the catalog does not know as storage are
+/// told apart where they are made; these are the blocking ones.
+pub fn waits_elsewhere(language: Language, call: &Call, hands_closure: bool) -> Option<Wait> {
+    let name = call.name.as_str();
+    // `executor.execute { }` hands its work over to another thread.
+    if hands_closure {
+        return None;
+    }
+    let on_a_call = matches!(call.receiver.last(), Some(Segment::Call(inner))
+        if !is_statement_preparation(language, inner));
+    let (clock, remote) = match language {
+        Language::Kotlin => (
+            matches!(name, "sleep" | "delay"),
+            // Not Rx's `blockingGet()`/`blockingFirst()`: as often read a
+            // relay's current value as they wait on a request.
+            matches!(name, "openConnection" | "openStream")
+            // Retrofit's and OkHttp's `service.fetch(id).execute()`,
+            // `client.newCall(request).execute()`, a Google API request's:
+            // a statement compiled from SQL is storage the catalog knows,
+            // and its calls are not asked about.
+            || name == "execute" && call.args.is_empty(),
+        ),
+        Language::Swift => (
+            matches!(name, "sleep" | "usleep"),
+            // `semaphore.wait()`, `group.wait()`: blocking on work elsewhere.
+            name == "wait",
+        ),
+        Language::Rust => (
+            name == "sleep",
+            matches!(name, "recv" | "recv_timeout")
+            // reqwest's and ureq's blocking requests: `client.get(url).send()`.
+            || matches!(name, "send" | "call") && on_a_call && call.args.is_empty(),
+        ),
+        Language::Sql => (false, false),
+    };
+    if remote {
+        Some(Wait::Remote)
+    } else if clock {
+        Some(Wait::Clock)
+    } else {
+        None
+    }
+}
+
 /// Whether an import brings in Room's migrations (`androidx.room.migration.Migration`):
 /// DDL in such a file is checked by Room against its `@Entity` classes.
 pub fn imports_room_migrations(import: &str) -> bool {

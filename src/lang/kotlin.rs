@@ -2071,18 +2071,31 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
 
     /// `listOf(a, b)`, `arrayOf(a, b)`, `setOf(a, b)`: Kotlin has no list
     /// literal, these builders are how candidates are written out.
-    fn is_literal_list(&self, iterable: TsNode) -> bool {
+    /// The number of items of the list written out that `iterable` is
+    /// (`listOf(a, b)`, `[a, b]`).
+    fn literal_items(&self, iterable: TsNode) -> Option<usize> {
         if iterable.kind_name() == "collection_literal" {
-            return true;
+            return Some(iterable.named_child_count());
         }
-        iterable.kind_name() == "call_expression"
-            && iterable.named_child(0).is_some_and(|callee| {
-                callee.kind_name() == "identifier"
-                    && matches!(
-                        self.text(callee),
-                        "listOf" | "arrayOf" | "setOf" | "sequenceOf" | "listOfNotNull"
-                    )
-            })
+        if iterable.kind_name() != "call_expression" {
+            return None;
+        }
+        let parts = call_parts(iterable)?;
+        let builds_list = parts.callee.kind_name() == "identifier"
+            && matches!(
+                self.text(parts.callee),
+                "listOf" | "arrayOf" | "setOf" | "sequenceOf" | "listOfNotNull"
+            );
+        if !builds_list || parts.trailing_lambda.is_some() {
+            return None;
+        }
+        let arguments = parts.arguments?;
+        Some(
+            children(arguments)
+                .into_iter()
+                .filter(|c| c.kind_name() == "value_argument")
+                .count(),
+        )
     }
 
     fn for_loop(&mut self, node: TsNode, ctx: Ctx) {
@@ -2090,10 +2103,9 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
             .into_iter()
             .skip_while(|c| c.kind_name() != "in")
             .find(|c| c.is_named());
-        let kind = if iterable.is_some_and(|i| self.is_literal_list(i)) {
-            LoopKind::ForLiteral
-        } else {
-            LoopKind::For
+        let kind = match iterable.and_then(|i| self.literal_items(i)) {
+            Some(items) => LoopKind::ForLiteral { items },
+            None => LoopKind::For,
         };
         let id = self.push(ctx, node.byte_range(), NodeKind::Loop(kind));
         let loop_ctx = ctx.under(id);

@@ -60,6 +60,7 @@ pub fn lower(file: &SourceFile) -> Result<Model, ParseError> {
         inside_test_item: false,
         inside_apple_only: false,
         frames: Vec::new(),
+        literal_lists: Vec::new(),
     };
     // `#![cfg(target_os = "macos")]` at the top of a file: all of it.
     if syntax.attrs.iter().any(builds_only_for_apple) {
@@ -245,6 +246,9 @@ struct Lowerer<'a, 'ast> {
     inside_apple_only: bool,
     /// Blocks and branches around the expression being lowered, for exits.
     frames: Vec<Frame>,
+    /// Locals bound so far, by name, with the number of items of the list
+    /// written out they hold (`let paths = [a, b];`), if they hold one.
+    literal_lists: Vec<(String, Option<usize>)>,
 }
 
 impl Lowerer<'_, '_> {
@@ -662,6 +666,9 @@ impl Lowerer<'_, '_> {
             function.returns = returned_type_name(ty);
         }
         let id = self.push(range, NodeKind::Function(function));
+        // A function's locals are its own: an enclosing function's list
+        // does not reach a parameter of the same name.
+        let outer_lists = std::mem::take(&mut self.literal_lists);
         self.within(id, |this| {
             for input in &sig.inputs {
                 if let FnArg::Typed(typed) = input {
@@ -670,6 +677,7 @@ impl Lowerer<'_, '_> {
             }
             this.visit_block(body);
         });
+        self.literal_lists = outer_lists;
     }
 
     fn lower_type_decl(&mut self, range: ByteRange, name: String) -> NodeId {
@@ -945,6 +953,11 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
             }
             value
         });
+        if bound.plain {
+            let items = literal_items(&init.expr, &[]);
+            self.literal_lists
+                .push((bound.ident.unraw().to_string(), items));
+        }
         // `let (a, b) = pair()`: the initializer is not `a`'s value.
         if bound.plain {
             if let Some(NodeKind::Binding(binding)) = self.kind_mut(id) {
@@ -1067,10 +1080,9 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
     fn visit_expr_for_loop(&mut self, for_loop: &'ast syn::ExprForLoop) {
         let first = label_or(&for_loop.label, for_loop.for_token.span);
         let range = self.range(first, for_loop.body.brace_token.span.close());
-        let kind = if is_literal_list(&for_loop.expr) {
-            LoopKind::ForLiteral
-        } else {
-            LoopKind::For
+        let kind = match literal_items(&for_loop.expr, &self.literal_lists) {
+            Some(items) => LoopKind::ForLiteral { items },
+            None => LoopKind::For,
         };
         let id = self.push(range, NodeKind::Loop(kind));
         self.within(id, |this| this.lower_loop_variable(&for_loop.pat));
@@ -1161,13 +1173,32 @@ impl<'ast> Visit<'ast> for Lowerer<'_, '_> {
 /// One import per leaf of a use tree: `use a::{b, c::*, d as e}` gives
 /// `a::b`, `a::c::*`, `a::d`; `a::{self}` gives `a`.
 /// `[a, b]`, `&[a, b]`, `vec![a, b]`: candidates written out in the source.
-fn is_literal_list(expr: &Expr) -> bool {
+/// The number of items of the list written out that `expr` iterates
+/// (`[a, b]`, `&vec![a, b]`, `paths.iter()` of a local bound to one).
+fn literal_items(expr: &Expr, locals: &[(String, Option<usize>)]) -> Option<usize> {
     match expr {
-        Expr::Array(_) => true,
-        Expr::Reference(reference) => is_literal_list(&reference.expr),
-        Expr::Paren(inner) => is_literal_list(&inner.expr),
-        Expr::Macro(mac) => mac.mac.path.is_ident("vec"),
-        _ => false,
+        Expr::Array(array) => Some(array.elems.len()),
+        Expr::Reference(reference) => literal_items(&reference.expr, locals),
+        Expr::Paren(inner) => literal_items(&inner.expr, locals),
+        Expr::Macro(mac) if mac.mac.path.is_ident("vec") => {
+            let parser = syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated;
+            mac.mac
+                .parse_body_with(parser)
+                .ok()
+                .map(|items| items.len())
+        }
+        Expr::MethodCall(call)
+            if call.args.is_empty()
+                && matches!(call.method.to_string().as_str(), "iter" | "into_iter") =>
+        {
+            literal_items(&call.receiver, locals)
+        }
+        Expr::Path(path) => {
+            let name = path.path.get_ident()?.unraw().to_string();
+            // The latest binding of the name is the one in scope, near enough.
+            locals.iter().rev().find(|(bound, _)| *bound == name)?.1
+        }
+        _ => None,
     }
 }
 

@@ -739,11 +739,12 @@ impl<'a, 'tree> Lowerer<'a, 'tree> {
     fn lower_for(&mut self, node: TsNode, parent: Option<NodeId>) {
         let literal = node
             .child_by_field_name("collection")
-            .is_some_and(|c| c.kind_name() == "array_literal");
-        let kind = if literal {
-            LoopKind::ForLiteral
-        } else {
-            LoopKind::For
+            .filter(|c| c.kind_name() == "array_literal");
+        let kind = match literal {
+            Some(list) => LoopKind::ForLiteral {
+                items: list.named_child_count(),
+            },
+            None => LoopKind::For,
         };
         let id = self.push(parent, node.byte_range(), NodeKind::Loop(kind));
         for (field, child) in children_with_fields(node) {

@@ -53,6 +53,12 @@ pub struct FileSummary {
     pub writes: Vec<WriteSite>,
     /// Syncs and whole-file rewrites that run on every call of their function.
     pub file_writes: Vec<FileWriteSite>,
+    /// For each loop that repeats a site, the calls (indices into `calls`)
+    /// its iterations make that may wait on something other than storage:
+    /// awaited ones, blocking waits the catalog knows, and in Kotlin (whose
+    /// suspending calls are not written as such) any call. Sites name
+    /// their loop's list by index (`CallSummary::loop_waits`).
+    pub loop_waits: Vec<Vec<usize>>,
     /// Types declared here that keep a path, file, context or open helper:
     /// what opens a database rather than an open connection.
     pub locator_types: Vec<String>,
@@ -118,8 +124,15 @@ pub struct CallSummary {
     /// The type the call is written in (a Kotlin companion's outer type).
     pub owner: Option<String>,
     pub args: Vec<ArgFact>,
-    /// Awaited where it is made (`x.await`, `await x`).
-    pub awaited: bool,
+    /// Awaited where it is made (`x.await`, `await x`): the widest block
+    /// that runs the await whenever it runs.
+    pub awaited: Option<ByteRange>,
+    /// A blocking wait the catalog knows (`Thread.sleep`, a request's
+    /// `execute()`) that is not storage: the call waits on something else.
+    pub waits_elsewhere: Option<catalog::Wait>,
+    /// Awaited, and not storage the catalog knows: made on a library, it
+    /// waits on something else (`URLSession.data(from:)`, a `reqwest` send).
+    pub awaits_non_storage: bool,
     /// The callee's name token.
     pub range: ByteRange,
     /// The loop (its keyword) that runs this call once per iteration, in
@@ -137,9 +150,8 @@ pub struct CallSummary {
     /// around this one are handed to, innermost first (`with_transaction`
     /// in `conn.with_transaction(|tx| ..)`).
     pub handed_to: Vec<usize>,
-    /// Calls (indices) every iteration that runs this one awaits, which
-    /// the catalog does not know as storage (`client.fetch(id).await`).
-    pub awaits_each_iteration: Vec<usize>,
+    /// In a loop: the index of its list in `FileSummary::loop_waits`.
+    pub loop_waits: Option<usize>,
     /// The caller's parameters (by position) the receiver is computed from.
     pub receiver_parameters: Vec<usize>,
     /// In a loop: whether the receiver, and which arguments (by position),
@@ -291,8 +303,8 @@ pub struct WriteSite {
     pub in_own_transaction: bool,
     /// As `CallSummary::handed_to`, for the loop.
     pub handed_to: Vec<usize>,
-    /// As `CallSummary::awaits_each_iteration`.
-    pub awaits_each_iteration: Vec<usize>,
+    /// As `CallSummary::loop_waits`.
+    pub loop_waits: Option<usize>,
 }
 
 /// A write to a file that runs on every call of its function, outside a
@@ -326,17 +338,18 @@ pub struct SqlSummary {
 }
 
 impl FileSummary {
-    /// The calls, by index, that some loop waits on every iteration before
-    /// or between a write it repeats (`awaits_each_iteration`).
+    /// The calls, by index, that some loop's iterations may wait on
+    /// (`loop_waits`).
     pub fn waited_calls(&self) -> impl Iterator<Item = usize> + '_ {
-        (self.writes.iter())
-            .flat_map(|write| &write.awaits_each_iteration)
-            .chain(
-                self.calls
-                    .iter()
-                    .flat_map(|call| &call.awaits_each_iteration),
-            )
-            .copied()
+        self.loop_waits.iter().flatten().copied()
+    }
+
+    /// The calls a loop's iterations may wait on, by the index a site
+    /// holds (`CallSummary::loop_waits`).
+    pub fn loop_waits_of(&self, index: Option<usize>) -> &[usize] {
+        index
+            .and_then(|i| self.loop_waits.get(i))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The calls a write's or a call's closures are handed to
@@ -465,7 +478,7 @@ impl FileSummary {
             range,
         };
         let repeated = |id: NodeId| model::repetition(model, text, id).map(|r| r.label);
-        let mut waiting = HashMap::new();
+        let mut waiting = LoopWaits::default();
         // A write once per batch is what batching looks like, not a row at a time.
         let repeated_per_row = |id: NodeId| {
             model::repetition(model, text, id)
@@ -560,14 +573,31 @@ impl FileSummary {
                         parameters: parameters_in(id, arg_text(arg)),
                     })
                     .collect(),
-                awaited: call.awaited.is_some(),
+                awaited: call.awaited.clone(),
+                // A wait in a closure kept for later (a debounce's
+                // `delay`) is the later work's, not this call's.
+                waits_elsewhere: catalog::waits_elsewhere(
+                    model.language,
+                    call,
+                    hands_closure(model, id),
+                )
+                .filter(|_| !ops.iter().any(|op| op.node == id))
+                .filter(|_| !crate::context::deferred(model, id)),
+                // `sqlx::query(q).execute(&pool).await`: the storage the
+                // catalog knows is anywhere in the awaited chain.
+                awaits_non_storage: call.awaited.is_some()
+                    && !ops.iter().any(|op| {
+                        let node = &model.node(id).range;
+                        let op = &model.node(op.node).range;
+                        node.start <= op.start && op.end <= node.end
+                    }),
                 range: call.name_range.clone(),
                 repeated: repeated_per_row(id),
                 iterated_by: iterated_by(id),
                 every_call: runs_every_call(model, &returns, id),
                 in_transaction: transactions.encloses(model, id),
                 handed_to: indices(handed_to(model, id)),
-                awaits_each_iteration: indices(awaits_each_iteration(model, ops, id, &mut waiting)),
+                loop_waits: loop_waits(model, ops, id, &mut waiting),
                 receiver_parameters: parameters_in(id, receiver_text),
                 varying_receiver,
                 varying_args,
@@ -633,12 +663,7 @@ impl FileSummary {
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
                 in_own_transaction: transactions.encloses(model, write.call),
                 handed_to: indices(loop_node.map(|l| handed_to(model, l)).unwrap_or_default()),
-                awaits_each_iteration: indices(awaits_each_iteration(
-                    model,
-                    ops,
-                    write.call,
-                    &mut waiting,
-                )),
+                loop_waits: loop_waits(model, ops, write.call, &mut waiting),
             });
         }
         for classified in ops.iter().filter(|c| kept(c.node)) {
@@ -743,6 +768,7 @@ impl FileSummary {
                     .and_then(|origin| migration_to(model, text, origin)),
             });
         }
+        summary.loop_waits = (waiting.lists.into_iter()).map(indices).collect();
         summary
     }
 }
@@ -782,49 +808,57 @@ fn runs_argument_in_transaction(
         })
 }
 
-/// The awaited calls, not storage by the catalog, that every iteration of
-/// the loop repeating `id` runs whenever it runs `id`: their unconditional
-/// block holds `id`. Every call of a loop asks about the same loop, so the
-/// calls a loop repeats that may wait are found once per loop (`waiting`).
-fn awaits_each_iteration(
+/// The list, in `waiting`, of the calls the iterations of the loop
+/// repeating `id` make that may wait on something other than storage
+/// (`FileSummary::loop_waits`), on any path through an iteration: a loop
+/// that goes to the network for some of its items is a sync loop, paced
+/// by the network. Every site of a loop shares its list, made once.
+fn loop_waits(
     model: &Model,
     ops: &[Classified],
     id: NodeId,
-    waiting: &mut HashMap<NodeId, Vec<NodeId>>,
-) -> Vec<NodeId> {
-    let Some(looping) = model.repetition(id) else {
-        return Vec::new();
-    };
-    // Without an `await` keyword, any call every iteration makes may wait;
-    // the project stage tells which reach `suspend` functions.
-    let may_wait_unwritten = |other: NodeId| {
-        !catalog::awaits_are_written(model.language) && !model.conditional_calls.contains(&other)
-    };
-    let candidates = waiting.entry(looping).or_insert_with(|| {
-        model
-            .descendants(looping)
-            .into_iter()
-            .filter(|&other| match &model.node(other).kind {
-                NodeKind::Call(call) => may_wait_unwritten(other) || call.awaited.is_some(),
-                _ => false,
-            })
-            .filter(|&other| model.repetition(other) == Some(looping))
-            .filter(|&other| !ops.iter().any(|op| op.node == other))
-            .collect()
-    });
-    let site = model.node(id).range.clone();
-    candidates
-        .iter()
-        .copied()
-        .filter(|&other| other != id)
+    waiting: &mut LoopWaits,
+) -> Option<usize> {
+    let looping = model.repetition(id)?;
+    if let Some(&index) = waiting.by_loop.get(&looping) {
+        return Some(index);
+    }
+    let calls: Vec<NodeId> = model
+        .descendants(looping)
+        .into_iter()
         .filter(|&other| match &model.node(other).kind {
-            NodeKind::Call(_) if may_wait_unwritten(other) => true,
-            NodeKind::Call(call) => call.awaited.as_ref().is_some_and(|every_time| {
-                every_time.start <= site.start && site.end <= every_time.end
-            }),
+            // Without an `await` keyword, any call may suspend; the
+            // project stage tells which reach `suspend` functions.
+            NodeKind::Call(call) => {
+                !catalog::awaits_are_written(model.language)
+                    || call.awaited.is_some()
+                    || catalog::waits_elsewhere(model.language, call, hands_closure(model, other))
+                        .is_some()
+            }
             _ => false,
         })
-        .collect()
+        .filter(|&other| model.repetition(other) == Some(looping))
+        .filter(|&other| !deferred_within(model, other, looping))
+        .filter(|&other| !ops.iter().any(|op| op.node == other))
+        .collect();
+    let index = waiting.lists.len();
+    waiting.lists.push(calls);
+    waiting.by_loop.insert(looping, index);
+    Some(index)
+}
+
+/// Whether call `id` is handed a closure (`executor.execute { .. }`).
+fn hands_closure(model: &Model, id: NodeId) -> bool {
+    model
+        .children(id)
+        .any(|child| matches!(model.node(child).kind, NodeKind::Closure { .. }))
+}
+
+/// The loops' lists of calls that may wait, by loop (`loop_waits`).
+#[derive(Default)]
+struct LoopWaits {
+    by_loop: HashMap<NodeId, usize>,
+    lists: Vec<Vec<NodeId>>,
 }
 
 /// The calls the closures between `id` and its function are handed to.
@@ -935,6 +969,8 @@ fn deferred_within(model: &Model, id: NodeId, repeating: NodeId) -> bool {
             };
             let range = &model.node(closure).range;
             catalog::is_deferring_call(model.language, &call.name)
+                || catalog::registers_event_handler(model.language, &call.name)
+                || catalog::runs_on_executor(model.language, call)
                 || catalog::keeps_closure(model.language, &call.name)
                 || call.args.iter().any(|arg| {
                     arg.range.start <= range.start

@@ -248,8 +248,8 @@ fn receiver_calls(receiver: &Receiver) -> impl Iterator<Item = &str> {
 struct LoopSite<'p> {
     /// The function the loop is in.
     function: Option<usize>,
-    /// The calls (of the site's file) every iteration waits on.
-    awaits_each_iteration: &'p [usize],
+    /// The calls (of the site's file) the loop's iterations may wait on.
+    waits: &'p [usize],
     /// The call whose closure repeats the site (`forEach`, `flatMap`).
     iterated_by: Option<usize>,
     /// The calls the closures around the site are handed to: a helper
@@ -672,7 +672,7 @@ impl<'a> Project<'a> {
             .filter(|write| write.repeated.is_some() && !write.in_transaction)
             .map(|write| LoopSite {
                 function: write.place.function,
-                awaits_each_iteration: &write.awaits_each_iteration,
+                waits: summary.loop_waits_of(write.loop_waits),
                 iterated_by: write.iterated_by,
                 handed_to: &write.handed_to,
             });
@@ -684,7 +684,7 @@ impl<'a> Project<'a> {
             })
             .map(|(_, call)| LoopSite {
                 function: call.caller,
-                awaits_each_iteration: &call.awaits_each_iteration,
+                waits: summary.loop_waits_of(call.loop_waits),
                 iterated_by: call.iterated_by,
                 handed_to: &call.handed_to,
             });
@@ -798,7 +798,7 @@ impl<'a> Project<'a> {
                 !crate::catalog::reads_transaction_only_files(file.source.language);
             let depends_on = sites.iter().flat_map(|site| {
                 let handed_to = if helpers_unread { site.handed_to } else { &[] };
-                let waits = site.awaits_each_iteration.iter().map(|&c| (c, false));
+                let waits = site.waits.iter().map(|&c| (c, false));
                 waits.chain(handed_to.iter().map(|&c| (c, true)))
             });
             for (c, handed_closure) in depends_on {
@@ -886,7 +886,8 @@ impl<'a> Project<'a> {
             .filter(|&&(callee_file, _)| blanked.get(callee_file) == Some(&true))
             .map(|&callee| self.function(callee))
             .filter(|function| {
-                function.has_body && (handed_closure || call.awaited || function.asynchronous)
+                function.has_body
+                    && (handed_closure || call.awaited.is_some() || function.asynchronous)
             })
             .map(|function| {
                 let word = function.owner.as_deref().and_then(type_word);
@@ -902,6 +903,12 @@ impl<'a> Project<'a> {
     /// through the project functions it calls.
     pub fn touches_storage(&self, (file, index): FunctionRef) -> bool {
         self.summaries[file][index].storage
+    }
+
+    /// Whether one call of `function` may wait on something other than
+    /// storage (`Summary::waits_elsewhere`).
+    pub fn waits_elsewhere(&self, (file, index): FunctionRef) -> bool {
+        self.summaries[file][index].waits_elsewhere.is_some()
     }
 
     /// Whether one call of `function` writes at least one row outside any

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::facts::{ArgFact, ArgValue, FileWriteKind};
 use super::graph::{CallGraph, Chain};
 use super::{CallRef, FunctionRef, ProjectFile};
-use crate::catalog::SyncStrength;
+use crate::catalog::{SyncStrength, Wait};
 use crate::context;
 
 #[derive(Debug, Clone, Default)]
@@ -33,6 +33,13 @@ pub struct Summary {
     pub syncs: Option<FileEffect>,
     /// One call rewrites a whole serialized file or the preferences store.
     pub rewrites: Option<FileEffect>,
+    /// One call may wait on the network or another process, itself or
+    /// through callees: a blocking request the catalog knows, or an
+    /// awaited library call that is not storage. Only what says so: an `async` function is not taken to
+    /// wait because it is one, or every caller of a helper that suspends
+    /// to post an event would seem to wait on the network. Holds how many
+    /// calls down the wait is (0: in the function's own body).
+    pub waits_elsewhere: Option<usize>,
 }
 
 /// A file written on every call of a function, and which of its parameters
@@ -67,6 +74,11 @@ impl FileEffect {
 /// repository calling a DAO helper, not so far that constructing a client
 /// "writes" because it opens and migrates a store.
 const MAX_WRITE_CHAIN: usize = 3;
+
+/// How many calls deep a wait is followed up to a loop: a synchronizer's
+/// step calling a client's method calling its request helper, not so far
+/// that saving a row "waits" because a notification it posts is throttled.
+const MAX_WAIT_CHAIN: usize = 3;
 
 /// How many calls deep a file write is followed: a store's `save()` calling
 /// an atomic-write helper calling the sync.
@@ -113,7 +125,48 @@ pub fn compute(files: &[ProjectFile], graph: &CallGraph) -> Vec<Vec<Summary>> {
             }
         }
     }
+    mark_waits(files, graph, &mut summaries);
     summaries
+}
+
+/// Sets `Summary::waits_elsewhere`: each function's own waits first, then
+/// along the calls to a fixpoint (the flag only turns on, so each
+/// function's callers are revisited at most once).
+fn mark_waits(files: &[ProjectFile], graph: &CallGraph, summaries: &mut [Vec<Summary>]) {
+    let mut queue: VecDeque<FunctionRef> = VecDeque::new();
+    for (f, file) in files.iter().enumerate() {
+        for (c, call) in file.summary.calls.iter().enumerate() {
+            let waits = call.waits_elsewhere == Some(Wait::Remote)
+                || call.awaits_non_storage && graph.callees((f, c)).is_empty();
+            if let Some(caller) = call.caller.filter(|_| waits) {
+                summaries[f][caller].waits_elsewhere = Some(0);
+            }
+        }
+        for (index, summary) in summaries[f].iter().enumerate() {
+            if summary.waits_elsewhere.is_some() {
+                queue.push_back((f, index));
+            }
+        }
+    }
+    // Breadth first: each function is reached first from its nearest wait.
+    while let Some(function) = queue.pop_front() {
+        let depth = summaries[function.0][function.1]
+            .waits_elsewhere
+            .unwrap_or(0)
+            + 1;
+        if depth > MAX_WAIT_CHAIN {
+            continue;
+        }
+        for &(f, c) in graph.sites_of(function) {
+            let Some(caller) = files[f].summary.calls[c].caller else {
+                continue;
+            };
+            if summaries[f][caller].waits_elsewhere.is_none() {
+                summaries[f][caller].waits_elsewhere = Some(depth);
+                queue.push_back((f, caller));
+            }
+        }
+    }
 }
 
 /// What each function of file `f` does itself, before its calls join in.
@@ -147,6 +200,7 @@ fn own_summaries(file: &ProjectFile, f: usize) -> Vec<Summary> {
                 .then(Vec::new),
             syncs: None,
             rewrites: None,
+            waits_elsewhere: None,
             holds_writes: !opens_own_connection[index]
                 && !context::is_one_shot_name(&function.name)
                 && !function

@@ -1,3 +1,4 @@
+use crate::catalog;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Group, Severity};
 use crate::project::{CallRef, FunctionRef, Project};
 use crate::rules;
@@ -34,7 +35,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             if write.in_transaction
                 || project.repeats_once(index, write.iterated_by)
                 || project.in_helper_transaction(index, &write.handed_to)
-                || awaits_other_io(project, index, &write.awaits_each_iteration)
+                || waits_elsewhere(project, index, write.loop_waits, &write.place.range)
                 || held_by_callers(project, index, write.place.function)
             {
                 continue;
@@ -69,7 +70,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 || already_a_write
                 || loops_reported.contains(repeated)
                 || project.in_helper_transaction(index, &call.handed_to)
-                || awaits_other_io(project, index, &call.awaits_each_iteration)
+                || waits_elsewhere(project, index, call.loop_waits, &call.range)
                 || held_by_callers(project, index, call.caller)
             {
                 continue;
@@ -132,16 +133,38 @@ fn writes_through<'p>(project: &'p Project, call: CallRef) -> Option<Through<'p>
     chains.first().map(|chain| Through::Helper(chain))
 }
 
-/// Whether an iteration waits on other I/O every time round (a request):
-/// an awaited call that reaches no project storage code, or a call of a
-/// project `suspend`/`async` function that does no storage work. A
-/// transaction around such a loop would span the waits.
-fn awaits_other_io(project: &Project, file: usize, each_iteration: &[usize]) -> bool {
-    each_iteration.iter().any(|&call| {
+/// Whether the loop's iterations wait on something other than storage
+/// (a request, another process, a sleep), on any path and the writing
+/// call included: an awaited call or a blocking wait that is not storage,
+/// a call of a project `suspend`/`async` function doing no storage work,
+/// or one that waits so itself. Such a loop is paced by what it waits on,
+/// not by its commits, and a transaction around it would hold the
+/// database's write lock across every wait.
+fn waits_elsewhere(
+    project: &Project,
+    file: usize,
+    loop_waits: Option<usize>,
+    site: &ByteRange,
+) -> bool {
+    let calls = project.files[file].summary.loop_waits_of(loop_waits);
+    calls.iter().any(|&call| {
         let callees = project.callees((file, call));
-        let waits = project.call((file, call)).awaited
-            || !callees.is_empty() && callees.iter().all(|&f| project.function(f).asynchronous);
-        waits && callees.iter().all(|&f| !project.touches_storage(f))
+        let made = project.call((file, call));
+        // An `await` written on a branch of its own (progress reported
+        // every hundred rows) leaves the other iterations' commits back
+        // to back; one every iteration runs with the write paces it.
+        let awaited_with_site = (made.awaited.as_ref())
+            .is_some_and(|block| block.start <= site.start && site.end <= block.end);
+        // Kotlin writes no `await`: a call of `suspend` functions is one.
+        let suspends = if catalog::awaits_are_written(project.files[file].source.language) {
+            awaited_with_site
+        } else {
+            !callees.is_empty() && callees.iter().all(|&f| project.function(f).asynchronous)
+        };
+        let waits_for_other_work = suspends && callees.iter().all(|&f| !project.touches_storage(f));
+        made.waits_elsewhere.is_some()
+            || waits_for_other_work
+            || callees.iter().any(|&f| project.waits_elsewhere(f))
     })
 }
 

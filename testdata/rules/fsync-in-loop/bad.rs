@@ -95,3 +95,13 @@ pub fn full_flush_all(paths: &[PathBuf]) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// A list written out, but long: each of its items pays a sync.
+pub fn write_sections(file: &mut File, sections: [&[u8]; 2], extra: &[u8]) -> io::Result<()> {
+    let all = [sections[0], sections[1], extra, b"a", b"b", b"c"];
+    for part in all {
+        file.write_all(part)?;
+        file.sync_data()?; // ~ fsync-in-loop
+    }
+    Ok(())
+}

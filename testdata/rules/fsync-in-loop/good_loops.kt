@@ -54,3 +54,11 @@ fun saveAll(files: List<File>, data: ByteArray) {
         }
     }
 }
+
+/** Two parts written out in the source: the same code twice, not a sync per item. */
+fun writeEnvelope(out: FileOutputStream, header: ByteArray, footer: ByteArray) {
+    for (part in listOf(header, footer)) {
+        out.write(part)
+        out.fd.sync()
+    }
+}

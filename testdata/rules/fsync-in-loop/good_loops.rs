@@ -75,3 +75,24 @@ pub fn checkpoint_all(fds: &[i32]) -> nix::Result<()> {
     }
     Ok(())
 }
+
+/// Two parts written out in the source: the loop is the same code written
+/// twice, whatever the data, not a sync per item.
+pub fn write_envelope(file: &mut File, header: &[u8], footer: &[u8]) -> io::Result<()> {
+    let parts = [header, footer];
+    for part in &parts {
+        file.write_all(part)?;
+        file.sync_data()?;
+    }
+    Ok(())
+}
+
+/// The same with the pairs written in the loop's header.
+pub fn write_labelled(file: &mut File, data: &[u8], index: &[u8]) -> io::Result<()> {
+    for (label, part) in [("data", data), ("index", index)] {
+        file.write_all(label.as_bytes())?;
+        file.write_all(part)?;
+        file.sync_all()?;
+    }
+    Ok(())
+}

@@ -52,3 +52,11 @@ func exportAll(_ urls: [URL], payload: Data) -> [URL] {
         return url
     }
 }
+
+/// Two parts written out in the source: the same code twice, not a sync per item.
+func writeEnvelope(_ handle: FileHandle, header: Data, footer: Data) throws {
+    for part in [header, footer] {
+        try handle.write(contentsOf: part)
+        try handle.synchronize()
+    }
+}

@@ -109,3 +109,23 @@ class ShelfCache(private val scope: CoroutineScope, private val cacheFile: File)
         }
     }
 }
+
+// Fine: the loop builds one row per option; each row's tap handler writes
+// the choice, once per tap, never once per row.
+class UnitPicker(context: Context) {
+    private val prefs = context.getSharedPreferences("units", Context.MODE_PRIVATE)
+
+    fun rows(options: List<String>): List<Row> {
+        val rows = mutableListOf<Row>()
+        options.forEach { option ->
+            rows += Row(option, Modifier.clickable { prefs.edit().putString("unit", option).apply() })
+        }
+        return rows
+    }
+
+    fun bind(views: List<TextView>) {
+        for (view in views) {
+            view.setOnClickListener { prefs.edit().putString("unit", view.text.toString()).apply() }
+        }
+    }
+}
