@@ -69,15 +69,16 @@ for repo_dir in "$ECOSYSTEM_DIR"/*/; do
   python3 - "$repo" "$current.$repo" "$kept/findings.tsv" >>"$current" <<'PY'
 import re, sys
 repo, path, kept = sys.argv[1], sys.argv[2], sys.argv[3]
-line_re = re.compile(r"^(.*?):(\d+):\d+: \w+\[([a-z0-9-]+)\]: (.*)$")
+line_re = re.compile(r"^(.*?):(\d+):\d+: (\w+)\[([a-z0-9-]+)\]: (.*)$")
 with open(kept, "a", encoding="utf-8") as out:
     for text in open(path, encoding="utf-8", errors="replace"):
         m = line_re.match(text.rstrip("\n"))
-        if m and m.group(3) != "storlint":
+        if m and m.group(4) != "storlint":
             file = m.group(1)
             file = file[2:] if file.startswith("./") else file
-            print(f"{repo}\t{file}\t{m.group(2)}\t{m.group(3)}")
-            out.write(f"{repo}\t{file}\t{m.group(2)}\t{m.group(3)}\t{m.group(4)}\n")
+            severity, rule, message = m.group(3), m.group(4), m.group(5)
+            print(f"{repo}\t{file}\t{m.group(2)}\t{rule}\t{severity}")
+            out.write(f"{repo}\t{file}\t{m.group(2)}\t{rule}\t{severity}\t{message}\n")
 PY
   files=$(find "$repo_dir" -type f \( -name '*.rs' -o -name '*.swift' -o -name '*.kt' -o -name '*.kts' -o -name '*.sql' -o -name '*.sq' \) | wc -l)
   count=$(grep -c "^$repo	" "$current" || true)
@@ -98,6 +99,12 @@ def rows(path):
 
 before = collections.Counter(rows(snapshot_path))
 after = collections.Counter(rows(current_path))
+severity = {}
+with open(current_path, encoding="utf-8") as f:
+    for line in f:
+        cols = line.rstrip("\n").split("\t")
+        if len(cols) >= 5:
+            severity[tuple(cols[:4])] = cols[4]
 new = sorted((after - before).elements())
 gone = sorted((before - after).elements())
 
@@ -145,6 +152,14 @@ if total:
         print(f"wrong: {judged['wrong']}/{judged_total} = {100 * judged['wrong'] / judged_total:.0f}%"
               f"   real: {judged['real']}/{judged_total} = {100 * judged['real'] / judged_total:.0f}%"
               "   (of the findings with a verdict)")
+    # What a user sees at the default level: hints are the findings a
+    # rule lowers where the cost is small (a one-shot job).
+    warned = [r for r in after.elements() if severity.get(r) == "warning" and r in verdicts]
+    if warned:
+        w = collections.Counter(verdicts[r] for r in warned)
+        print(f"warnings only: {len(warned)} findings, wrong: {w['wrong']} = {100 * w['wrong'] / len(warned):.0f}%"
+              f"   real: {w['real']} = {100 * w['real'] / len(warned):.0f}%"
+              f"   (hints: {total - judged['unjudged'] - len(warned)})")
     if unjudged:
         print("without a verdict:")
         for r in sorted(unjudged):
@@ -185,7 +200,7 @@ if $update; then
   mkdir -p "$(dirname "$snapshot")"
   {
     echo "# repo	path	line	rule   (written by bench/ecosystem.sh --update)"
-    cat "$current"
+    cut -f1-4 "$current"
   } >"$snapshot"
   echo "snapshot updated: $snapshot"
 fi

@@ -141,6 +141,10 @@ pub struct CreateIndex {
     /// `@ColumnInfo(index = true)`), that argument: removing it removes the
     /// index. None for SQL and for an API's own index element (`Index(..)`).
     pub api_flag: Option<ByteRange>,
+    /// `CREATE INDEX IF NOT EXISTS`: where an index of that name already
+    /// exists (on any table: index names are global per database), the
+    /// statement does nothing and the first definition stands.
+    pub if_not_exists: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

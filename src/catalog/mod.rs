@@ -1666,6 +1666,7 @@ fn room_index(model: &Model, index: NodeId, call: &Call, text: &str) -> Option<C
         predicate: None,
         declared_by_api: true,
         api_flag: None,
+        if_not_exists: false,
     })
 }
 
@@ -1716,6 +1717,7 @@ fn room_column_index(model: &Model, info: NodeId, call: &Call, text: &str) -> Op
         predicate: None,
         declared_by_api: true,
         api_flag: Some(flag.range.clone()),
+        if_not_exists: false,
     })
 }
 

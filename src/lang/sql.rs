@@ -837,6 +837,7 @@ impl<'a> Lexed<'a> {
             predicate,
             declared_by_api: false,
             api_flag: None,
+            if_not_exists: index.if_not_exists,
         })
     }
 
@@ -2136,6 +2137,7 @@ mod tests {
                 predicate: None,
                 declared_by_api: false,
                 api_flag: None,
+                if_not_exists: true,
             }
         );
     }

@@ -236,6 +236,10 @@ impl Schema {
 
     fn define_index(&mut self, index: Declared<CreateIndex>) {
         let name = index.item.name.clone();
+        let exists = self.indexes.iter().any(|i| same_name(&i.item.name, &name));
+        if index.item.if_not_exists && exists {
+            return;
+        }
         self.indexes.retain(|i| !same_name(&i.item.name, &name));
         self.indexes.push(index);
     }

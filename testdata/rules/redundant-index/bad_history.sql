@@ -21,3 +21,10 @@ CREATE TABLE tag (id INTEGER PRIMARY KEY, note_id INTEGER, name TEXT);
 CREATE INDEX tag_note_name ON tag (note_id, name);
 ALTER TABLE tag RENAME TO label;
 CREATE INDEX index_label_note_id ON label (note_id); -- ~ redundant-index
+
+-- Without IF NOT EXISTS an index of a name dropped earlier is created anew.
+CREATE TABLE visit (id INTEGER PRIMARY KEY, guid TEXT NOT NULL);
+CREATE UNIQUE INDEX visit_guid ON visit (guid);
+DROP INDEX visit_guid;
+CREATE TABLE bookmark (id INTEGER PRIMARY KEY, guid TEXT NOT NULL UNIQUE);
+CREATE UNIQUE INDEX IF NOT EXISTS visit_guid ON bookmark (guid); -- ~ redundant-index

@@ -32,3 +32,11 @@ ALTER TABLE attachment RENAME TO attachment_old;
 CREATE TABLE attachment (id INTEGER PRIMARY KEY, note_id INTEGER, path TEXT);
 DROP TABLE attachment_old;
 CREATE INDEX attachment_note_path ON attachment (note_id, path);
+
+-- Index names are global per database: the second statement reuses the
+-- name of the index on `visit`, so IF NOT EXISTS makes it do nothing and
+-- no index on `bookmark` is created to duplicate its unique key.
+CREATE TABLE visit (id INTEGER PRIMARY KEY, guid TEXT NOT NULL);
+CREATE UNIQUE INDEX guid_unique ON visit (guid);
+CREATE TABLE bookmark (id INTEGER PRIMARY KEY, guid TEXT NOT NULL UNIQUE);
+CREATE UNIQUE INDEX IF NOT EXISTS guid_unique ON bookmark (guid);
