@@ -64,6 +64,21 @@ impl Transactions {
                 _ => {}
             }
         }
+        // `fn upgrade(tx: &Transaction<'_>)`: its caller began the
+        // transaction the body writes through.
+        tx.functions.extend(
+            (model.ids())
+                .filter(|&id| matches!(model.node(id).kind, NodeKind::Function(_)))
+                .filter(|&function| {
+                    model.children(function).any(|child| {
+                        matches!(&model.node(child).kind, NodeKind::Binding(b)
+                        if b.kind == BindingKind::Parameter
+                            && b.declared_type.as_deref().is_some_and(|ty| {
+                                catalog::is_transaction_handle_type(model.language, ty)
+                            }))
+                    })
+                }),
+        );
         for at in sql {
             let (Some(origin), SqlFactKind::Other { verb }) = (at.origin, &at.fact.kind) else {
                 continue;
@@ -801,10 +816,16 @@ pub fn writes(model: &Model, ops: &[Classified], sql: &[SqlFactAt]) -> Vec<Write
     let mut found: Vec<Write> = Vec::new();
     // A call executing several statements is one write.
     let mut seen: foldhash::HashSet<NodeId> = foldhash::HashSet::default();
+    // A TEMP table lives in the connection's temporary database: its writes
+    // are neither journalled to disk nor synced, whatever the loop.
+    let temporary = crate::sql_facts::temporary_tables(sql.iter().map(|at| &at.fact));
     for at in sql {
         let (Some(call), SqlFactKind::Query(query)) = (at.origin, &at.fact.kind) else {
             continue;
         };
+        if !query.writes_durably(&temporary) {
+            continue;
+        }
         let verb = match query.verb {
             QueryVerb::Insert => "INSERT",
             QueryVerb::Update => "UPDATE",

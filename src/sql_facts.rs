@@ -96,6 +96,10 @@ pub struct CreateTable {
     /// `UNIQUE` (as a one-column list), in the order written.
     pub unique_constraints: Vec<Vec<String>>,
     pub without_rowid: bool,
+    /// `CREATE TEMP TABLE` (or `temp.name`): a table of the connection's
+    /// temporary database, whose writes are never journalled to disk nor
+    /// synced.
+    pub temporary: bool,
     /// The child columns of every foreign key: declared `REFERENCES` on the
     /// column, or listed in a `FOREIGN KEY (a, b)` table constraint.
     pub foreign_key_columns: Vec<String>,
@@ -187,6 +191,29 @@ pub struct ColumnWrite {
     /// The literal written, normalised as for `FilterTest::EqualsConstant`;
     /// None for a parameter or any other expression.
     pub value: Option<String>,
+}
+
+impl Query {
+    /// Whether the statement changes rows of a table other than the TEMP
+    /// tables named in `temporary`: a write SQLite journals and syncs.
+    pub fn writes_durably(&self, temporary: &[&str]) -> bool {
+        self.verb != QueryVerb::Select
+            && !self
+                .tables
+                .first()
+                .is_some_and(|target| temporary.iter().any(|t| t.eq_ignore_ascii_case(target)))
+    }
+}
+
+/// The TEMP tables among `facts` (`CreateTable::temporary`).
+pub fn temporary_tables<'a>(facts: impl IntoIterator<Item = &'a SqlFact>) -> Vec<&'a str> {
+    facts
+        .into_iter()
+        .filter_map(|fact| match &fact.kind {
+            SqlFactKind::CreateTable(table) if table.temporary => Some(table.name.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

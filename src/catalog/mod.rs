@@ -529,6 +529,16 @@ pub fn is_batching_call(language: Language, name: &str) -> bool {
     names.contains(&name)
 }
 
+/// Types whose value is an open transaction: a function handed one as a
+/// parameter runs its writes through it inside that transaction, whoever
+/// began it (rusqlite's and sqlx's `Transaction`, rusqlite's `Savepoint`).
+pub fn is_transaction_handle_type(language: Language, ty: &str) -> bool {
+    match language {
+        Language::Rust => matches!(ty, "Transaction" | "Savepoint"),
+        Language::Kotlin | Language::Swift | Language::Sql => false,
+    }
+}
+
 /// Types holding one value (or none), whose `map`, `flatMap` and `fold`
 /// run their closure once: not a loop, whatever the method is called.
 pub fn is_single_value_type(language: Language, name: &str) -> bool {
@@ -1848,19 +1858,29 @@ pub fn discards_closure_result(language: Language, name: &str) -> bool {
     };
     names.contains(&name)
 }
-/// open-per-query: calls that hand back the value they are called on (or
-/// its success), so a connection chained through them is still the
-/// connection: `Connection::open(p).unwrap()`, `helper.writableDatabase.also {}`.
+/// Calls that hand back the value they are called on, its success or the
+/// one value it wraps, so a connection chained through them is still the
+/// connection (`Connection::open(p).unwrap()`,
+/// `helper.writableDatabase.also {}`) and a receiver's type is followed
+/// through them (`self.dbs().unwrap().writer`, `self.conn.lock()`).
 pub fn passes_value_through(language: Language, name: &str) -> bool {
     let names: &[&str] = match language {
         Language::Rust => &[
             "unwrap",
             "expect",
             "unwrap_or_else",
+            "unwrap_or_default",
             "context",
             "with_context",
             "map_err",
             "await",
+            "as_ref",
+            "as_mut",
+            "as_deref",
+            "as_deref_mut",
+            "borrow",
+            "borrow_mut",
+            "lock",
         ],
         Language::Kotlin => &["also", "apply"],
         Language::Swift | Language::Sql => &[],

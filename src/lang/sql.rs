@@ -440,12 +440,22 @@ impl<'a> Lexed<'a> {
             Some((segments, close)) => (segments.as_slice(), Some(*close)),
             None => (&[][..], None),
         };
+        // `CREATE TEMP TABLE` or `CREATE TEMPORARY TABLE`.
+        let mut temporary = significant.get(1).is_some_and(|&at| {
+            word(self.token(at)).is_some_and(|w| {
+                w.value.eq_ignore_ascii_case("temp") || w.value.eq_ignore_ascii_case("temporary")
+            })
+        });
         let (name, columns) = match parsed {
             Some(Statement::CreateTable(table)) => {
                 let name = match table.name.0.last()? {
                     ObjectNamePart::Identifier(ident) => ident.value.clone(),
                     ObjectNamePart::Function(_) => return None,
                 };
+                temporary |= table.temporary
+                    || (table.name.0.len() == 2
+                        && matches!(&table.name.0[0], ObjectNamePart::Identifier(schema)
+                            if schema.value.eq_ignore_ascii_case("temp")));
                 (name, self.parsed_columns(&table.columns, segments))
             }
             Some(_) => return None,
@@ -501,6 +511,7 @@ impl<'a> Lexed<'a> {
             primary_key,
             unique_constraints,
             without_rowid,
+            temporary,
             foreign_key_columns,
         })
     }
@@ -2269,6 +2280,17 @@ mod tests {
         assert_eq!(table.unique_constraints, vec![strings(&["tag"])]);
         assert!(table.without_rowid);
         assert!(table.columns.iter().all(|c| !c.primary_key && !c.unique));
+    }
+
+    #[test]
+    fn temp_tables_are_told_by_keyword_or_schema() {
+        assert!(table_of("CREATE TEMP TABLE t (a INTEGER)").temporary);
+        assert!(table_of("CREATE TEMPORARY TABLE IF NOT EXISTS t (a)").temporary);
+        assert!(table_of("CREATE TABLE temp.t (a INTEGER)").temporary);
+        // Read from the tokens alone (`STRICT`), the keyword still counts.
+        assert!(table_of("CREATE TEMP TABLE t (a unsigned big int) STRICT").temporary);
+        assert!(!table_of("CREATE TABLE temp_t (a INTEGER)").temporary);
+        assert!(!table_of("CREATE TABLE main.t (a INTEGER)").temporary);
     }
 
     #[test]

@@ -424,6 +424,9 @@ impl<'a> Resolver<'a> {
                         self.files[file].source.language,
                         ty.name(),
                         name,
+                    ) || catalog::passes_value_through(
+                        self.files[file].source.language,
+                        name,
                     ) =>
                     {
                         Some(ty)

@@ -9,7 +9,7 @@ use super::facts::{ArgValue, Place};
 use super::graph::CallGraph;
 use super::summaries::{parameter_position, Summary};
 use super::{CallRef, ProjectFile};
-use crate::lang::sql::{self, QueryVerb, SqlFact, SqlFactKind};
+use crate::lang::sql::{self, SqlFact, SqlFactKind};
 use crate::model::StrLit;
 
 /// A SQL fact executed in one place and written in another.
@@ -32,6 +32,11 @@ pub struct Borrowed {
 
 pub fn borrowed(files: &[ProjectFile], graph: &CallGraph, summaries: &[Vec<Summary>]) -> Borrowed {
     let constants = unique_constants(files);
+    let temporary = crate::sql_facts::temporary_tables(
+        files
+            .iter()
+            .flat_map(|file| file.summary.sql.iter().map(|at| &at.fact)),
+    );
     let mut facts = Vec::new();
     let mut writing_calls = HashSet::new();
     let mut seen: HashSet<(usize, usize)> = files
@@ -89,7 +94,7 @@ pub fn borrowed(files: &[ProjectFile], graph: &CallGraph, summaries: &[Vec<Summa
                     ArgValue::Parameter(_) | ArgValue::Other => continue,
                 };
                 for fact in sql::facts(text) {
-                    if is_write(&fact) {
+                    if is_write(&fact, &temporary) {
                         writing_calls.insert((executed_in, c));
                     }
                     add(defined_in, fact, executed_in, &place);
@@ -120,6 +125,6 @@ fn unique_constants<'a>(files: &'a [ProjectFile]) -> HashMap<&'a str, (usize, &'
         .collect()
 }
 
-fn is_write(fact: &SqlFact) -> bool {
-    matches!(&fact.kind, SqlFactKind::Query(query) if query.verb != QueryVerb::Select)
+fn is_write(fact: &SqlFact, temporary: &[&str]) -> bool {
+    matches!(&fact.kind, SqlFactKind::Query(query) if query.writes_durably(temporary))
 }

@@ -57,3 +57,16 @@ pub fn retemplate(conn: &Connection, rows: Vec<(i64, String)>) {
             .expect("update");
     }
 }
+
+// Named like a scratch table, but created without TEMP: a durable table.
+pub fn stage_outgoing(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS temp_outgoing_ids (id INTEGER PRIMARY KEY)",
+        [],
+    )?;
+    let stage = "INSERT INTO temp_outgoing_ids (id) VALUES (?1)"; // ~ write-without-transaction
+    for id in ids {
+        conn.execute(stage, [id])?;
+    }
+    Ok(())
+}

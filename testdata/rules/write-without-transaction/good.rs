@@ -102,3 +102,30 @@ pub fn touch(conn: &Connection, id: i64) {
     let mut update = conn.prepare("UPDATE commands SET used = 1 WHERE id = ?1").unwrap();
     update.execute([id]).unwrap();
 }
+
+// A TEMP table lives in the connection's temporary database: nothing is
+// journalled to disk or synced, however many rows the loop writes.
+pub fn stage_outgoing(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    conn.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS outgoing_ids (id INTEGER PRIMARY KEY)",
+        [],
+    )?;
+    let stage = "INSERT INTO outgoing_ids (id) VALUES (?1)";
+    for id in ids {
+        conn.execute(stage, [id])?;
+    }
+    Ok(())
+}
+
+// Rebuilt per query from the durable table, ranked in place.
+pub fn rank(conn: &Connection, dirs: &[String]) -> rusqlite::Result<()> {
+    for dir in dirs {
+        conn.execute("DROP TABLE IF EXISTS temp.ranked", [])?;
+        conn.execute(
+            "CREATE TEMPORARY TABLE ranked AS SELECT id, cmd FROM commands WHERE dir = ?1",
+            [dir],
+        )?;
+        conn.execute("UPDATE ranked SET cmd = lower(cmd)", [])?;
+    }
+    Ok(())
+}
