@@ -617,16 +617,16 @@ pub fn keeps_single_value(language: Language, ty: &str, method: &str) -> bool {
         }
 }
 
-/// The version a migration upgrades to, read from its header: `…Migration(a, b)`
-/// with two integer versions, `a < b` (Room's `object : Migration(1, 2)`,
-/// an app's `addMigration(1, 2) { db -> }`).
-pub fn migration_target(header: &str) -> Option<u32> {
+/// The versions a migration upgrades from and to, read from its header:
+/// `…Migration(a, b)` with two integer versions, `a < b` (Room's `object :
+/// Migration(1, 2)`, an app's `addMigration(1, 2) { db -> }`).
+pub fn migration_versions(header: &str) -> Option<(u32, u32)> {
     let at = header.find("igration(")?;
     let args = &header[at + "igration(".len()..];
     let args = &args[..args.find(')')?];
     let mut versions = args.split(',').map(|v| v.trim().parse::<u32>());
     match (versions.next(), versions.next(), versions.next()) {
-        (Some(Ok(from)), Some(Ok(to)), None) if from < to => Some(to),
+        (Some(Ok(from)), Some(Ok(to)), None) if from < to => Some((from, to)),
         _ => None,
     }
 }
@@ -1963,15 +1963,15 @@ mod tests {
     }
 
     #[test]
-    fn a_migration_header_gives_the_version_it_upgrades_to() {
+    fn a_migration_header_gives_the_versions_it_upgrades_from_and_to() {
         assert_eq!(
-            migration_target("val M = object : Migration(41, 42) "),
-            Some(42)
+            migration_versions("val M = object : Migration(41, 42) "),
+            Some((41, 42))
         );
-        assert_eq!(migration_target("addMigration(9, 10) "), Some(10));
-        assert_eq!(migration_target("Migration(from, to)"), None);
-        assert_eq!(migration_target("Migration(3, 2)"), None);
-        assert_eq!(migration_target("AutoMigration(from = 1, to = 2)"), None);
-        assert_eq!(migration_target("fun migrate(db: Db) "), None);
+        assert_eq!(migration_versions("addMigration(9, 10) "), Some((9, 10)));
+        assert_eq!(migration_versions("Migration(from, to)"), None);
+        assert_eq!(migration_versions("Migration(3, 2)"), None);
+        assert_eq!(migration_versions("AutoMigration(from = 1, to = 2)"), None);
+        assert_eq!(migration_versions("fun migrate(db: Db) "), None);
     }
 }

@@ -331,10 +331,10 @@ pub enum FileWriteKind {
 pub struct SqlSummary {
     pub fact: SqlFact,
     pub place: Place,
-    /// The schema version the statement's migration upgrades to
+    /// The schema versions the statement's migration upgrades from and to
     /// (`Migration(41, 42)`, `addMigration(41, 42) { .. }`): migrations run
     /// by version, whatever their order in the file.
-    pub migration_to: Option<u32>,
+    pub migration: Option<(u32, u32)>,
 }
 
 impl FileSummary {
@@ -763,9 +763,9 @@ impl FileSummary {
             summary.sql.push(SqlSummary {
                 fact: at.fact.clone(),
                 place,
-                migration_to: at
+                migration: at
                     .origin
-                    .and_then(|origin| migration_to(model, text, origin)),
+                    .and_then(|origin| migration_versions(model, text, origin)),
             });
         }
         summary.loop_waits = (waiting.lists.into_iter()).map(indices).collect();
@@ -773,16 +773,16 @@ impl FileSummary {
     }
 }
 
-/// The version the migration around `id` upgrades to: the nearest
+/// The versions the migration around `id` upgrades from and to: the nearest
 /// enclosing call or declaration whose header reads `…Migration(a, b)` with
 /// two integer versions, `a < b` (Room's `object : Migration(1, 2)`, an
 /// app's `addMigration(1, 2) { db -> }`).
-fn migration_to(model: &Model, text: &str, id: NodeId) -> Option<u32> {
+fn migration_versions(model: &Model, text: &str, id: NodeId) -> Option<(u32, u32)> {
     model.ancestors(id).find_map(|ancestor| {
         let range = model.node(ancestor).range.clone();
         let header = text.get(range.start..range.end.min(range.start + MAX_HEADER))?;
         let header = header.split('{').next().unwrap_or(header);
-        catalog::migration_target(header)
+        catalog::migration_versions(header)
     })
 }
 

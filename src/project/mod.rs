@@ -1095,11 +1095,28 @@ impl<'a> Project<'a> {
     pub fn sql_history(&self) -> Vec<(usize, &SqlFact)> {
         let mut history: Vec<(usize, &SqlFact)> = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
+            // A migration that jumps versions (`Migration(26, 28)`) beside
+            // one that starts at the same version and goes one step at a
+            // time (`Migration(26, 27)`, then `27, 28`) is an alternative
+            // route to the same schema: replaying both would run its
+            // renames and rebuilds twice. The stepwise route is replayed.
+            let steps: Vec<(u32, u32)> = (file.summary.sql.iter())
+                .filter_map(|s| s.migration)
+                .collect();
+            let shortcut = |(from, to): (u32, u32)| {
+                steps
+                    .iter()
+                    .any(|&(other_from, other_to)| other_from == from && other_to < to)
+            };
             let mut own: Vec<(usize, Option<u32>, &SqlFact)> = file
                 .summary
                 .sql
                 .iter()
-                .map(|s| (s.fact.keyword_range.start, s.migration_to, &s.fact))
+                .filter(|s| !s.migration.is_some_and(shortcut))
+                .map(|s| {
+                    let to = s.migration.map(|(_, to)| to);
+                    (s.fact.keyword_range.start, to, &s.fact)
+                })
                 .chain(
                     self.borrowed_sql
                         .iter()

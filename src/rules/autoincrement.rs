@@ -48,8 +48,16 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             ),
         ));
     }
+    let written = written_tables(project);
+    let set_aside = set_aside_tables(project, &schema);
     for table in &schema.tables {
+        let name = table.item.name.to_ascii_lowercase();
+        // A table renamed aside when its successor took its name (`ALTER
+        // TABLE t RENAME TO t_old; CREATE TABLE t ..`) and never written
+        // again is a kept backup: no insert pays for its sequence.
+        let kept_backup = set_aside.contains(&name) && !written.contains(&name);
         if schema.declared_by_api(&table.item.name)
+            || kept_backup
             || (table.item.name.contains(HOLE) && room_migration_file(project, table.file))
         {
             continue;
@@ -73,6 +81,42 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
+}
+
+/// The tables (lower case) another was renamed into while a table of the
+/// old name stands in the final schema: the old table set aside, not a
+/// rebuilt one taking its place (`RENAME TO t` of a `_new_t`).
+fn set_aside_tables(project: &Project, schema: &super::Schema) -> HashSet<String> {
+    project
+        .sql_history()
+        .into_iter()
+        .filter_map(|(_, fact)| match &fact.kind {
+            SqlFactKind::AlterTable {
+                table,
+                change: TableChange::RenameTo(new_name),
+            } if schema
+                .tables
+                .iter()
+                .any(|t| t.item.name.eq_ignore_ascii_case(table)) =>
+            {
+                Some(new_name.to_ascii_lowercase())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The tables (lower case) some statement of the project inserts into,
+/// updates or deletes from.
+fn written_tables(project: &Project) -> HashSet<String> {
+    project
+        .all_sql()
+        .filter_map(|(_, fact)| match &fact.kind {
+            SqlFactKind::Query(query) if query.writes_durably(&[]) => query.tables.first(),
+            _ => None,
+        })
+        .map(|table| table.to_ascii_lowercase())
+        .collect()
 }
 
 /// Whether file `file` writes Room migrations: a table it creates under a
