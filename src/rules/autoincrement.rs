@@ -49,13 +49,12 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         ));
     }
     let written = written_tables(project);
-    let set_aside = set_aside_tables(project, &schema);
     for table in &schema.tables {
         let name = table.item.name.to_ascii_lowercase();
         // A table renamed aside when its successor took its name (`ALTER
         // TABLE t RENAME TO t_old; CREATE TABLE t ..`) and never written
         // again is a kept backup: no insert pays for its sequence.
-        let kept_backup = set_aside.contains(&name) && !written.contains(&name);
+        let kept_backup = fresh_tables.set_aside(&name, &schema) && !written.contains(&name);
         if schema.declared_by_api(&table.item.name)
             || kept_backup
             || (table.item.name.contains(HOLE) && room_migration_file(project, table.file))
@@ -81,29 +80,6 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
         }
     }
     findings
-}
-
-/// The tables (lower case) another was renamed into while a table of the
-/// old name stands in the final schema: the old table set aside, not a
-/// rebuilt one taking its place (`RENAME TO t` of a `_new_t`).
-fn set_aside_tables(project: &Project, schema: &super::Schema) -> HashSet<String> {
-    project
-        .sql_history()
-        .into_iter()
-        .filter_map(|(_, fact)| match &fact.kind {
-            SqlFactKind::AlterTable {
-                table,
-                change: TableChange::RenameTo(new_name),
-            } if schema
-                .tables
-                .iter()
-                .any(|t| t.item.name.eq_ignore_ascii_case(table)) =>
-            {
-                Some(new_name.to_ascii_lowercase())
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// The tables (lower case) some statement of the project inserts into,
@@ -191,8 +167,9 @@ impl SyncCursors {
 struct FreshTables {
     /// Each table name created, with how many times (lower case).
     created: HashMap<String, usize>,
-    /// Tables another one is renamed into (lower case).
-    renamed_into: HashSet<String>,
+    /// Tables another one is renamed into (lower case), with the names
+    /// they were renamed from.
+    renamed_into: HashMap<String, Vec<String>>,
     names_sequence: bool,
 }
 
@@ -200,7 +177,7 @@ impl FreshTables {
     fn of(project: &Project) -> FreshTables {
         let mut fresh = FreshTables {
             created: HashMap::new(),
-            renamed_into: HashSet::new(),
+            renamed_into: HashMap::new(),
             names_sequence: project.files.iter().any(|f| names_sequence(&f.source.text)),
         };
         for (_, fact) in project.sql_history() {
@@ -212,10 +189,13 @@ impl FreshTables {
                         .or_default() += 1;
                 }
                 SqlFactKind::AlterTable {
+                    table,
                     change: TableChange::RenameTo(new_name),
-                    ..
                 } => {
-                    fresh.renamed_into.insert(new_name.to_ascii_lowercase());
+                    (fresh.renamed_into)
+                        .entry(new_name.to_ascii_lowercase())
+                        .or_default()
+                        .push(table.to_ascii_lowercase());
                 }
                 _ => {}
             }
@@ -229,7 +209,18 @@ impl FreshTables {
         !self.names_sequence
             && !table.contains(HOLE)
             && self.created.get(&name) == Some(&1)
-            && !self.renamed_into.contains(&name)
+            && !self.renamed_into.contains_key(&name)
+    }
+
+    /// Whether `table` (lower case) was renamed from a name a table of the
+    /// final `schema` still has: the old table set aside while its
+    /// successor took the name, not a rebuilt one taking its place
+    /// (`RENAME TO t` of a `_new_t`).
+    fn set_aside(&self, table: &str, schema: &super::Schema) -> bool {
+        self.renamed_into.get(table).is_some_and(|from| {
+            from.iter()
+                .any(|old| (schema.tables.iter()).any(|t| t.item.name.eq_ignore_ascii_case(old)))
+        })
     }
 }
 

@@ -22,6 +22,10 @@ object EventMigrations {
     val MIGRATION_3_4 = object : Migration(3, 4) {
         override fun migrate(db: SupportSQLiteDatabase) {
             db.execSQL("CREATE INDEX IF NOT EXISTS events_at ON events (at)")
+            // Set aside too, but the app keeps archiving into it.
+            db.execSQL("CREATE TABLE visits (id INTEGER PRIMARY KEY AUTOINCREMENT, page TEXT NOT NULL)")
+            db.execSQL("ALTER TABLE visits RENAME TO visits_archive")
+            db.execSQL("CREATE TABLE visits (id INTEGER PRIMARY KEY, page TEXT NOT NULL)")
         }
     }
 
@@ -39,5 +43,9 @@ object EventMigrations {
 class EventLog(private val db: SupportSQLiteDatabase) {
     fun record(name: String, at: Long) {
         db.execSQL("INSERT INTO events (name, at) VALUES (?, ?)", arrayOf(name, at))
+    }
+
+    fun archive(page: String) {
+        db.execSQL("INSERT INTO visits_archive (page) VALUES (?)", arrayOf(page))
     }
 }
