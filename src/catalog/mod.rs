@@ -1888,6 +1888,87 @@ pub fn passes_value_through(language: Language, name: &str) -> bool {
     names.contains(&name)
 }
 
+/// Library scopes that hand their closure a connection outside any
+/// transaction: the closure's writes are each their own unless it opens
+/// one (GRDB `writeWithoutTransaction {}`, FMDB `inDatabase {}`, Room's
+/// `useWriterConnection {}`, tokio-rusqlite `call`, deadpool `interact`).
+pub fn hands_connection_outside_transaction(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Swift => &[
+            "writeWithoutTransaction",
+            "asyncWriteWithoutTransaction",
+            "barrierWriteWithoutTransaction",
+            "asyncBarrierWriteWithoutTransaction",
+            "unsafeReentrantWrite",
+            "inDatabase",
+        ],
+        Language::Kotlin => &[
+            "useWriterConnection",
+            "useReaderConnection",
+            "useConnection",
+        ],
+        Language::Rust => &[
+            "call",
+            "call_unwrap",
+            "interact",
+            "with_conn",
+            "with_connection",
+        ],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
+/// Standard-library calls that run their closure at once, handing it the
+/// value they are called on or what it holds (`db.let { d -> .. }`,
+/// `conn.use { c -> .. }`, `pool.get().map(|c| ..)`): a closure parameter
+/// bound by one of these is the caller's own value, not a handle some
+/// unseen scope opened for the closure.
+pub fn hands_own_value_to_closure(language: Language, name: &str) -> bool {
+    let names: &[&str] = match language {
+        Language::Kotlin => &[
+            "let",
+            "also",
+            "run",
+            "apply",
+            "with",
+            "use",
+            "takeIf",
+            "takeUnless",
+            "map",
+            "mapNotNull",
+            "flatMap",
+            "fold",
+            "synchronized",
+            "getOrElse",
+            "onSuccess",
+            "onFailure",
+        ],
+        Language::Swift => &[
+            "map",
+            "flatMap",
+            "compactMap",
+            "reduce",
+            "withExtendedLifetime",
+            "withLock",
+        ],
+        Language::Rust => &[
+            "map",
+            "and_then",
+            "map_or",
+            "map_or_else",
+            "inspect",
+            "filter",
+            "fold",
+            "then",
+            "unwrap_or_else",
+            "or_else",
+        ],
+        Language::Sql => &[],
+    };
+    names.contains(&name)
+}
+
 /// A family of logging calls: the receiver they are made on and their names.
 pub struct LogCall {
     pub receiver: LogReceiver,

@@ -150,6 +150,10 @@ pub struct CallSummary {
     /// around this one are handed to, innermost first (`with_transaction`
     /// in `conn.with_transaction(|tx| ..)`).
     pub handed_to: Vec<usize>,
+    /// The call (an index into `FileSummary::calls`) whose closure hands
+    /// this one the handle it uses (`handle_supplied_by`), around its loop
+    /// when one repeats it.
+    pub handle_from: Option<usize>,
     /// In a loop: the index of its list in `FileSummary::loop_waits`.
     pub loop_waits: Option<usize>,
     /// The caller's parameters (by position) the receiver is computed from.
@@ -303,6 +307,8 @@ pub struct WriteSite {
     pub in_own_transaction: bool,
     /// As `CallSummary::handed_to`, for the loop.
     pub handed_to: Vec<usize>,
+    /// As `CallSummary::handle_from`.
+    pub handle_from: Option<usize>,
     /// As `CallSummary::loop_waits`.
     pub loop_waits: Option<usize>,
 }
@@ -360,6 +366,15 @@ impl FileSummary {
             .flat_map(|write| &write.handed_to)
             .chain(self.calls.iter().flat_map(|call| &call.handed_to))
             .copied()
+    }
+
+    /// The calls handing a closure the database handle a site of this
+    /// file uses (`CallSummary::handle_from`): one the project holds no
+    /// declaration of decides the transaction around the site.
+    pub fn handle_givers(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.writes.iter())
+            .filter_map(|write| write.handle_from)
+            .chain(self.calls.iter().filter_map(|call| call.handle_from))
     }
 
     /// Summarises a file for the project stage. Nothing located in
@@ -597,6 +612,8 @@ impl FileSummary {
                 every_call: runs_every_call(model, &returns, id),
                 in_transaction: transactions.encloses(model, id),
                 handed_to: indices(handed_to(model, id)),
+                handle_from: handle_supplied_by(model, ops, id)
+                    .and_then(|call| call_index.get(&call).copied()),
                 loop_waits: loop_waits(model, ops, id, &mut waiting),
                 receiver_parameters: parameters_in(id, receiver_text),
                 varying_receiver,
@@ -663,6 +680,8 @@ impl FileSummary {
                 in_transaction: loop_node.is_some_and(|l| transactions.encloses(model, l)),
                 in_own_transaction: transactions.encloses(model, write.call),
                 handed_to: indices(loop_node.map(|l| handed_to(model, l)).unwrap_or_default()),
+                handle_from: handle_supplied_by(model, ops, write.call)
+                    .and_then(|call| call_index.get(&call).copied()),
                 loop_waits: loop_waits(model, ops, write.call, &mut waiting),
             });
         }
@@ -859,6 +878,70 @@ fn hands_closure(model: &Model, id: NodeId) -> bool {
 struct LoopWaits {
     by_loop: HashMap<NodeId, usize>,
     lists: Vec<Vec<NodeId>>,
+}
+
+/// The call that hands site `id` its database handle through a closure:
+/// a closure around the site (and around its loop, when a loop repeats it)
+/// declares a parameter that the site is made on or passes on
+/// (`lockable.execute(true) { db -> for (m in ms) save(db, m) }`). The
+/// call must be one the catalog does not know, neither an iteration nor a
+/// standard call handing the closure a value of the caller's own; what it
+/// does with the handle (a transaction around the closure, most often) is
+/// decided where it is defined, which the project may not hold.
+fn handle_supplied_by(model: &Model, ops: &[Classified], id: NodeId) -> Option<NodeId> {
+    let NodeKind::Call(site) = &model.node(id).kind else {
+        return None;
+    };
+    let head = |segments: &[Segment]| match segments.first() {
+        Some(Segment::Name(name)) => Some(name.clone()),
+        _ => None,
+    };
+    let used: Vec<String> = head(&site.receiver)
+        .into_iter()
+        .chain(site.args.iter().filter_map(|arg| match &arg.value {
+            Value::Chain(segments) => head(segments),
+            _ => None,
+        }))
+        .collect();
+    if used.is_empty() {
+        return None;
+    }
+    // A scope inside the loop is entered once per iteration: only one
+    // around the loop (or around the site, when nothing repeats it) counts.
+    let repeating = model.repetition(id);
+    let mut around_loop = repeating.is_none();
+    for ancestor in model.ancestors(id) {
+        around_loop |= Some(ancestor) == repeating;
+        match &model.node(ancestor).kind {
+            NodeKind::Closure { iteration: false } if around_loop => {
+                let parent = model.node(ancestor).parent?;
+                let NodeKind::Call(call) = &model.node(parent).kind else {
+                    return None;
+                };
+                if ops.iter().any(|op| op.node == parent)
+                    || catalog::is_iteration_call(model.language, &call.name)
+                    || catalog::hands_own_value_to_closure(model.language, &call.name)
+                    || catalog::hands_connection_outside_transaction(model.language, &call.name)
+                {
+                    continue;
+                }
+                // Only a parameter the closure declares: whose value an
+                // implicit `it` or `$0` is cannot be told without the
+                // callee (a coroutine's `launch { }` binds none, and `it`
+                // is then an outer closure's).
+                let declares_used = model.children(ancestor).any(|child| {
+                    matches!(&model.node(child).kind, NodeKind::Binding(b)
+                        if b.kind == BindingKind::Parameter && used.contains(&b.name))
+                });
+                if declares_used {
+                    return Some(parent);
+                }
+            }
+            NodeKind::Function(_) | NodeKind::TypeDecl { .. } => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The calls the closures between `id` and its function are handed to.

@@ -60,6 +60,7 @@ fn resolve_file(resolver: &Resolver, f: usize, file: &ProjectFile) -> ResolvedFi
     let helpers_unread = !catalog::reads_transaction_only_files(language);
     let closure_takers = summary.closure_takers().filter(|_| helpers_unread);
     let waited_receivers = (summary.waited_calls().chain(closure_takers))
+        .chain(summary.handle_givers())
         .filter(|&c| !matches!(targets[c], Target::App(_)))
         .filter_map(|c| Some((c, resolver.receiver_type(f, &summary.calls[c])?)))
         .collect();

@@ -36,6 +36,7 @@ use crate::model::FunctionKind;
 use crate::prefilter::{self, UnparsedDeclarations};
 use crate::source::SourceFile;
 use graph::CallGraph;
+use resolve::Target;
 use settings::Reach;
 pub use summaries::FileEffect;
 use summaries::Summary;
@@ -416,7 +417,7 @@ impl<'a> Project<'a> {
             && sites.iter().all(|&(f, c)| {
                 let call = self.call((f, c));
                 call.in_transaction
-                    || self.in_helper_transaction(f, &call.handed_to)
+                    || self.in_helper_transaction(f, &call.handed_to, call.handle_from)
                     || call
                         .caller
                         .is_some_and(|caller| self.always_in_transaction_from((f, caller), memo))
@@ -487,13 +488,25 @@ impl<'a> Project<'a> {
 
     /// Whether one of `handed_to` (calls of file `file` that a site's
     /// closures are handed to) reaches a project function that runs its
-    /// closure argument inside a transaction.
-    pub fn in_helper_transaction(&self, file: usize, handed_to: &[usize]) -> bool {
-        handed_to.iter().any(|&call| {
-            self.callees((file, call))
-                .iter()
-                .any(|&function| self.function(function).runs_argument_in_transaction)
-        })
+    /// closure argument inside a transaction, or `handle_from`, the call
+    /// handing the site its database through a closure, is made on code
+    /// the project does not hold (a method of a type no analysed file
+    /// declares: a Java class, a library's; not a call the resolver merely
+    /// failed to follow): that code
+    /// decides the transaction, and a linter that cannot read it stays
+    /// silent rather than guess none.
+    pub fn in_helper_transaction(
+        &self,
+        file: usize,
+        handed_to: &[usize],
+        handle_from: Option<usize>,
+    ) -> bool {
+        handle_from.is_some_and(|call| matches!(self.graph.target((file, call)), Target::Library))
+            || handed_to.iter().any(|&call| {
+                self.callees((file, call))
+                    .iter()
+                    .any(|&function| self.function(function).runs_argument_in_transaction)
+            })
     }
 
     /// Whether the open at `open` is an override handing its work to the
@@ -649,7 +662,9 @@ impl<'a> Project<'a> {
             }
             for &(f, c) in self.graph.sites_of(function) {
                 let call = self.call((f, c));
-                if call.in_transaction || self.in_helper_transaction(f, &call.handed_to) {
+                if call.in_transaction
+                    || self.in_helper_transaction(f, &call.handed_to, call.handle_from)
+                {
                     continue;
                 }
                 pending.extend(call.caller.map(|caller| (f, caller)));
@@ -801,6 +816,22 @@ impl<'a> Project<'a> {
                 let waits = site.waits.iter().map(|&c| (c, false));
                 waits.chain(handed_to.iter().map(|&c| (c, true)))
             });
+            // A call handing a closure its database handle is silence for
+            // every site in it when the project holds no declaration of it
+            // (`in_helper_transaction`), whichever site's callers ask: look
+            // for one.
+            let mut handle_from: Vec<usize> = file.summary.handle_givers().collect();
+            handle_from.sort_unstable();
+            handle_from.dedup();
+            for &c in &handle_from {
+                // Any declaration of the name: the receiver's type may be
+                // one a constructor call makes, which no declaration of a
+                // function names.
+                if self.callees((f, c)).is_empty() {
+                    names.push((file.summary.calls[c].callee.clone(), Vec::new()));
+                }
+            }
+            let depends_on = depends_on.chain(handle_from.into_iter().map(|c| (c, true)));
             for (c, handed_closure) in depends_on {
                 let call = &file.summary.calls[c];
                 let callees = self.callees((f, c));

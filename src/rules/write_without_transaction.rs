@@ -34,7 +34,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             };
             if write.in_transaction
                 || project.repeats_once(index, write.iterated_by)
-                || project.in_helper_transaction(index, &write.handed_to)
+                || project.in_helper_transaction(index, &write.handed_to, write.handle_from)
                 || waits_elsewhere(project, index, write.loop_waits, &write.place.range)
                 || held_by_callers(project, index, write.place.function)
             {
@@ -69,7 +69,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
                 || project.repeats_once(index, call.iterated_by)
                 || already_a_write
                 || loops_reported.contains(repeated)
-                || project.in_helper_transaction(index, &call.handed_to)
+                || project.in_helper_transaction(index, &call.handed_to, call.handle_from)
                 || waits_elsewhere(project, index, call.loop_waits, &call.range)
                 || held_by_callers(project, index, call.caller)
             {
