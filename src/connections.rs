@@ -163,6 +163,10 @@ pub struct Fate {
     /// The connection's database differs per iteration: the loop's own
     /// values reach the open's arguments.
     pub per_item: bool,
+    /// Held in locals only, never leaving the function, and every use of
+    /// it is a close or a statement that reads (`SELECT`): a connection
+    /// that writes nothing, whose journal mode costs nothing.
+    pub only_reads: bool,
 }
 
 /// Follows connections through the functions of one file. What every open
@@ -174,6 +178,10 @@ pub struct Fates<'a> {
     ops: &'a [Classified],
     text: &'a str,
     closes: Closes<'a>,
+    /// The calls that run statements, all of which read.
+    reads: HashSet<NodeId>,
+    /// The calls that open a connection.
+    opens: HashSet<NodeId>,
     /// Per function: the nodes that may use each name (see `names_used`).
     names_used: RefCell<HashMap<NodeId, HashMap<&'a str, Vec<NodeId>>>>,
     /// How each local is used in a function, once known.
@@ -187,7 +195,28 @@ struct Closes<'a> {
 }
 
 impl<'a> Fates<'a> {
-    pub fn new(model: &'a Model, ops: &'a [Classified], text: &'a str) -> Fates<'a> {
+    pub fn new(
+        model: &'a Model,
+        ops: &'a [Classified],
+        sql: &[SqlFactAt],
+        text: &'a str,
+    ) -> Fates<'a> {
+        // The calls whose every statement reads: a `SELECT` run on a
+        // connection writes nothing through it.
+        let mut statements: HashMap<NodeId, bool> = HashMap::new();
+        for at in sql {
+            let Some(origin) = at.origin else { continue };
+            let reads = matches!(&at.fact.kind,
+                SqlFactKind::Query(query) if query.verb == QueryVerb::Select);
+            *statements.entry(origin).or_insert(true) &= reads;
+        }
+        let reads = (statements.into_iter())
+            .filter_map(|(call, reads)| reads.then_some(call))
+            .collect();
+        let opens = (ops.iter())
+            .filter(|c| matches!(c.op, Op::DbOpen { .. }))
+            .map(|c| c.node)
+            .collect();
         let calls: HashSet<NodeId> = ops
             .iter()
             .filter(|c| c.op == Op::DbClose)
@@ -220,6 +249,8 @@ impl<'a> Fates<'a> {
             ops,
             text,
             closes: Closes { calls, names },
+            reads,
+            opens,
             names_used: RefCell::new(HashMap::new()),
             uses: RefCell::new(HashMap::new()),
         }
@@ -234,6 +265,7 @@ impl<'a> Fates<'a> {
             escapes: false,
             closed: false,
             per_item: false,
+            only_reads: false,
         };
         // Opening in an initializer or a property initializer keeps the
         // connection in the instance.
@@ -252,6 +284,15 @@ impl<'a> Fates<'a> {
         });
         if in_initializer || factory {
             fate.escapes = true;
+            // Unless it is a local closed before the initializer ends: a
+            // store reading what it needs from a database once.
+            if let Some(function) = function {
+                if let Some(closed_local) = self.closed_local(function, open) {
+                    fate.escapes = false;
+                    fate.closed = true;
+                    fate.only_reads = closed_local.only_reads;
+                }
+            }
             return fate;
         }
         let holders = match held_by(model, text, &self.closes, open, &mut fate) {
@@ -264,8 +305,11 @@ impl<'a> Fates<'a> {
                 fate.escapes = true;
             }
         }
+        // Proved by the uses of its locals, so none means nothing is known.
+        fate.only_reads = !holders.is_empty();
         for &holder in &holders {
             let NodeKind::Binding(binding) = &model.node(holder).kind else {
+                fate.only_reads = false;
                 continue;
             };
             match binding.kind {
@@ -276,17 +320,54 @@ impl<'a> Fates<'a> {
                         None => Uses {
                             escapes: true,
                             closed: false,
+                            only_reads: false,
                         },
                     };
                     fate.escapes |= uses.escapes;
                     fate.closed |= uses.closed;
+                    fate.only_reads &= uses.only_reads;
                 }
             }
         }
+        fate.only_reads &= !fate.escapes;
         if let Some(repetition) = repetition {
             fate.per_item = varies_per_item(model, open, repetition, &holders);
         }
         fate
+    }
+
+    /// The uses of the locals holding the connection opened at `open`,
+    /// when it is held in locals only, each closed and none escaping.
+    fn closed_local(&self, function: NodeId, open: NodeId) -> Option<Uses> {
+        let mut scratch = Fate {
+            escapes: false,
+            closed: false,
+            per_item: false,
+            only_reads: false,
+        };
+        let holders = held_by(self.model, self.text, &self.closes, open, &mut scratch)?;
+        if holders.is_empty() || scratch.escapes {
+            return None;
+        }
+        let mut all = Uses {
+            escapes: false,
+            closed: true,
+            only_reads: true,
+        };
+        for holder in holders {
+            let NodeKind::Binding(binding) = &self.model.node(holder).kind else {
+                return None;
+            };
+            if binding.kind != BindingKind::Local {
+                return None;
+            }
+            let uses = self.uses_in(function, holder, &binding.name);
+            if uses.escapes || !uses.closed {
+                return None;
+            }
+            all.only_reads &= uses.only_reads;
+        }
+        Some(all)
     }
 
     /// How the local `holder` named `name` is used in `function`.
@@ -311,7 +392,11 @@ impl<'a> Fates<'a> {
             &candidates,
             holder,
             name,
-            &self.closes.calls,
+            &CallKinds {
+                closes: &self.closes.calls,
+                reads: &self.reads,
+                opens: &self.opens,
+            },
         );
         self.uses.borrow_mut().insert((function, holder), uses);
         uses
@@ -660,10 +745,22 @@ fn signature_of<'t>(model: &Model, text: &'t str, function: NodeId) -> Option<(&
     crate::model::declared_signature(text, &model.node(function).range, f)
 }
 
+/// The calls whose kind says how a connection handed to them is used.
+#[derive(Clone, Copy)]
+struct CallKinds<'s> {
+    closes: &'s HashSet<NodeId>,
+    /// Run statements that all read.
+    reads: &'s HashSet<NodeId>,
+    opens: &'s HashSet<NodeId>,
+}
+
 #[derive(Clone, Copy)]
 struct Uses {
     escapes: bool,
     closed: bool,
+    /// Every call made on it or handed it is a close, an open, or runs
+    /// statements that all read.
+    only_reads: bool,
 }
 
 /// Calls that keep what they are handed: constructors (`Repo(db)`,
@@ -684,11 +781,17 @@ fn uses_of(
     candidates: &[NodeId],
     holder: NodeId,
     name: &str,
-    closes: &HashSet<NodeId>,
+    calls: &CallKinds,
 ) -> Uses {
+    let CallKinds {
+        closes,
+        reads,
+        opens,
+    } = *calls;
     let mut uses = Uses {
         escapes: false,
         closed: false,
+        only_reads: true,
     };
     let is_name = |chain: &[Segment]| matches!(chain, [Segment::Name(n)] if n == name);
     let refers_here = |id: NodeId| binding_named(model, id, name) == Some(holder);
@@ -729,9 +832,16 @@ fn uses_of(
                 }
                 if closes.contains(&id) {
                     uses.closed = true;
-                } else if receives && keeps_argument(call) {
+                    continue;
+                }
+                if receives && keeps_argument(call) {
                     uses.escapes = true;
                 }
+                // Handed to a call, it may be written through there.
+                uses.only_reads &= !receives
+                    && (reads.contains(&id)
+                        || opens.contains(&id)
+                        || catalog::opens_made_handle(model.language, &call.name));
             }
             _ => {}
         }

@@ -1888,6 +1888,13 @@ pub fn passes_value_through(language: Language, name: &str) -> bool {
     names.contains(&name)
 }
 
+/// Calls that open a connection object already made (FMDB's
+/// `FMDatabase(path:)` then `db.open()`): using the handle this way neither
+/// reads nor writes rows.
+pub fn opens_made_handle(language: Language, name: &str) -> bool {
+    language == Language::Swift && matches!(name, "open" | "openWithFlags")
+}
+
 /// Library scopes that hand their closure a connection outside any
 /// transaction: the closure's writes are each their own unless it opens
 /// one (GRDB `writeWithoutTransaction {}`, FMDB `inDatabase {}`, Room's

@@ -257,6 +257,11 @@ pub struct OpenSite {
     pub wal_flag: bool,
     /// The connection is read-only: it cannot choose a journal mode.
     pub read_only: bool,
+    /// Opened into locals of its function that never leave it, and only
+    /// read through (`connections::Fate::only_reads`): its journal mode
+    /// costs nothing, and is no choice of the database's (an importer
+    /// reading another application's database).
+    pub only_reads: bool,
     /// The database lives in memory: no file, no journal.
     pub in_memory: bool,
     /// The call names no receiver but the current object (`open(..)`,
@@ -399,7 +404,7 @@ impl FileSummary {
             ..FileSummary::default()
         };
         let transactions = Transactions::new(model, ops, &sql.facts);
-        let fates = connections::Fates::new(model, ops, text);
+        let fates = connections::Fates::new(model, ops, &sql.facts, text);
         let with_storage: HashSet<NodeId> = ops
             .iter()
             .filter_map(|op| model.enclosing_function(op.node))
@@ -704,6 +709,7 @@ impl FileSummary {
                     },
                     wal_flag: *wal_flag,
                     read_only: *read_only,
+                    only_reads: fates.of(id, model.repetition(id)).only_reads,
                     in_memory: *in_memory,
                     database: match &model.node(id).kind {
                         NodeKind::Call(call) => database_named(call, text),

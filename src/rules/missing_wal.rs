@@ -24,6 +24,7 @@ fn check(project: &Project) -> Vec<(usize, Diagnostic)> {
             let language = file.source.language;
             if open.wal_flag
                 || open.read_only
+                || open.only_reads
                 || open.in_memory
                 // An explicit rollback journal is `journal-mode-not-wal`'s finding.
                 || project.journal_mode_chosen(index, &open.place)

@@ -7,10 +7,12 @@ use std::str::FromStr;
 use rusqlite::{Connection, OpenFlags, Result};
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqliteSynchronous};
 
-/// Opens the device registry and reads it: the journal mode is never set.
+/// Opens the device registry, marks it seen and reads it: the journal
+/// mode is never set.
 pub fn device_names(path: &Path) -> Result<Vec<String>> {
     let conn = Connection::open(path)?; // ~ missing-wal
     conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.execute("UPDATE registry SET last_read = unixepoch()", [])?;
     let mut stmt = conn.prepare("SELECT name FROM device ORDER BY name")?;
     let names = stmt.query_map([], |row| row.get(0))?;
     names.collect()
