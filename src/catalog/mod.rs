@@ -1477,6 +1477,28 @@ pub fn runs_in_framework_transaction<'w>(
             .any(|word| matches!(word, "SQLiteDatabase" | "SupportSQLiteDatabase"))
 }
 
+/// Whether a Kotlin function made for Java callers that no code storlint
+/// reads calls, named for a schema upgrade (`upgradeDatabase`, or any
+/// function of a `DatabaseUpgrades` type) and handed Android's database
+/// (`parameter_words`: its parameter list's identifiers), is a step of the
+/// app's Java `onUpgrade`, which `SQLiteOpenHelper` wraps in a transaction.
+pub fn upgrade_step_of_android_database<'w>(
+    name: &str,
+    owner: Option<&str>,
+    parameter_words: impl IntoIterator<Item = &'w str>,
+) -> bool {
+    let upgrade = |word: &str| {
+        let lower = word.to_ascii_lowercase();
+        ["upgrade", "migrat", "downgrade"]
+            .iter()
+            .any(|part| lower.contains(part))
+    };
+    (upgrade(name) || owner.is_some_and(upgrade))
+        && parameter_words
+            .into_iter()
+            .any(|word| matches!(word, "SQLiteDatabase" | "SupportSQLiteDatabase"))
+}
+
 /// Annotations that mark a function as a test or test fixture (JUnit, kotlin.test).
 pub fn is_test_annotation(name: &str) -> bool {
     matches!(

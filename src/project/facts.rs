@@ -113,6 +113,11 @@ pub struct FunctionSummary {
     /// `SQLiteOpenHelper.onCreate`/`onUpgrade`/`onDowngrade` and a Room
     /// `Migration.migrate`, each handed the database being set up.
     pub framework_transaction: bool,
+    /// Named for a schema upgrade, handed Android's database
+    /// (`catalog::upgrade_step_of_android_database`) and declared for Java
+    /// callers (`@JvmStatic`): called from no code storlint reads, it runs
+    /// from the app's Java `onUpgrade`, inside the framework's transaction.
+    pub upgrade_step: bool,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -448,6 +453,16 @@ impl FileSummary {
                         entry_point: is_entry_point(text, &model.node(id).range, function),
                         framework_transaction: model.language == Language::Kotlin
                             && runs_in_framework_transaction(text, &model.node(id).range, function),
+                        upgrade_step: model.language == Language::Kotlin
+                            && callable_from_java(text, &model.node(id).range, function)
+                            && model::declared_signature(text, &model.node(id).range, function)
+                                .is_some_and(|(parameters, _)| {
+                                    catalog::upgrade_step_of_android_database(
+                                        &function.name,
+                                        owner_of(model, id).as_deref(),
+                                        model::identifiers(parameters),
+                                    )
+                                }),
                     });
                 }
                 NodeKind::TypeDecl { name } => {
@@ -1613,6 +1628,16 @@ fn runs_in_framework_transaction(
     function.overrides
         && model::declared_signature(text, declaration, function).is_some_and(|(parameters, _)| {
             catalog::runs_in_framework_transaction(&function.name, model::identifiers(parameters))
+        })
+}
+
+/// Whether a Kotlin function is declared for Java callers (`@JvmStatic`,
+/// `@JvmOverloads`, `@JvmName`): code storlint does not read calls it.
+fn callable_from_java(text: &str, declaration: &ByteRange, function: &model::Function) -> bool {
+    text.get(declaration.start..function.name_range.start)
+        .is_some_and(|modifiers| {
+            model::identifiers(modifiers)
+                .any(|word| matches!(word, "JvmStatic" | "JvmOverloads" | "JvmName"))
         })
 }
 

@@ -405,14 +405,15 @@ impl<'a> Project<'a> {
             return known;
         }
         memo.insert(function, false);
-        if self.function(function).framework_transaction {
+        let sites = self.graph.sites_of(function);
+        let summary = self.function(function);
+        if summary.framework_transaction || summary.upgrade_step && sites.is_empty() {
             memo.insert(function, true);
             return true;
         }
         if self.library_callers.called.contains(&function) {
             return false;
         }
-        let sites = self.graph.sites_of(function);
         let answer = !sites.is_empty()
             && sites.iter().all(|&(f, c)| {
                 let call = self.call((f, c));
