@@ -1292,6 +1292,26 @@ pub fn waits_elsewhere(language: Language, call: &Call, hands_closure: bool) -> 
     }
 }
 
+/// Types of HTTP clients: a function handed one (`fetchChanges(.., client:
+/// OkHttpClient)`) talks to the network with it, through whichever library
+/// call the catalog does not know (a WebDAV client's `calendarQuery`).
+pub fn is_network_client_type(language: Language, ty: &str) -> bool {
+    let name = ty
+        .trim_start_matches('&')
+        .trim_end_matches('?')
+        .rsplit("::")
+        .next()
+        .unwrap_or(ty);
+    match language {
+        Language::Kotlin => matches!(name, "OkHttpClient" | "HttpClient"),
+        Language::Swift => name == "URLSession",
+        // `reqwest::Client` as written with its path: a bare `Client` is
+        // any library's.
+        Language::Rust => ty.contains("reqwest::") && matches!(name, "Client" | "blocking::Client"),
+        Language::Sql => false,
+    }
+}
+
 /// Whether an import brings in Room's migrations (`androidx.room.migration.Migration`):
 /// DDL in such a file is checked by Room against its `@Entity` classes.
 pub fn imports_room_migrations(import: &str) -> bool {

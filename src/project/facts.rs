@@ -113,6 +113,9 @@ pub struct FunctionSummary {
     /// `SQLiteOpenHelper.onCreate`/`onUpgrade`/`onDowngrade` and a Room
     /// `Migration.migrate`, each handed the database being set up.
     pub framework_transaction: bool,
+    /// Handed an HTTP client (`catalog::is_network_client_type`): a call
+    /// of it waits on the network.
+    pub takes_network_client: bool,
     /// Named for a schema upgrade, handed Android's database
     /// (`catalog::upgrade_step_of_android_database`) and declared for Java
     /// callers (`@JvmStatic`): called from no code storlint reads, it runs
@@ -453,6 +456,13 @@ impl FileSummary {
                         entry_point: is_entry_point(text, &model.node(id).range, function),
                         framework_transaction: model.language == Language::Kotlin
                             && runs_in_framework_transaction(text, &model.node(id).range, function),
+                        takes_network_client: model.children(id).any(|child| {
+                            matches!(&model.node(child).kind, NodeKind::Binding(b)
+                            if b.kind == BindingKind::Parameter
+                                && b.declared_type.as_deref().is_some_and(|ty| {
+                                    catalog::is_network_client_type(model.language, ty)
+                                }))
+                        }),
                         upgrade_step: model.language == Language::Kotlin
                             && callable_from_java(text, &model.node(id).range, function)
                             && model::declared_signature(text, &model.node(id).range, function)

@@ -142,6 +142,11 @@ fn mark_waits(files: &[ProjectFile], graph: &CallGraph, summaries: &mut [Vec<Sum
                 summaries[f][caller].waits_elsewhere = Some(0);
             }
         }
+        for (index, function) in file.summary.functions.iter().enumerate() {
+            if function.takes_network_client && function.has_body {
+                summaries[f][index].waits_elsewhere = Some(0);
+            }
+        }
         for (index, summary) in summaries[f].iter().enumerate() {
             if summary.waits_elsewhere.is_some() {
                 queue.push_back((f, index));
