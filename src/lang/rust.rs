@@ -626,10 +626,13 @@ impl Lowerer<'_, '_> {
     }
 
     /// `written_type` is the type beside the pattern in `fn f(pat: Type)`.
-    fn lower_parameter(&mut self, pat: &Pat, written_type: Option<&Type>, whole: Span) {
-        let Some(bound) = pattern_binding(pat) else {
-            return;
-        };
+    fn lower_parameter(
+        &mut self,
+        pat: &Pat,
+        written_type: Option<&Type>,
+        whole: Span,
+    ) -> Option<NodeId> {
+        let bound = pattern_binding(pat)?;
         let ty = match written_type {
             Some(ty) if bound.plain => Some(ty),
             Some(_) => None,
@@ -643,7 +646,7 @@ impl Lowerer<'_, '_> {
             name_range: self.span_range(bound.ident.span()),
         };
         let range = self.span_range(whole);
-        self.push(range, NodeKind::Binding(binding));
+        Some(self.push(range, NodeKind::Binding(binding)))
     }
 
     fn lower_function(
@@ -669,15 +672,40 @@ impl Lowerer<'_, '_> {
         // A function's locals are its own: an enclosing function's list
         // does not reach a parameter of the same name.
         let outer_lists = std::mem::take(&mut self.literal_lists);
+        let bounds = generic_bounds(&sig.generics);
         self.within(id, |this| {
             for input in &sig.inputs {
                 if let FnArg::Typed(typed) = input {
-                    this.lower_parameter(&typed.pat, Some(&typed.ty), typed.span());
+                    let parameter = this.lower_parameter(&typed.pat, Some(&typed.ty), typed.span());
+                    // `initializer: &CI` with `CI: ConnectionInitializer`:
+                    // calls on it reach the trait's implementations.
+                    if let Some(parameter) = parameter {
+                        this.declare_bounded_type(parameter, &bounds);
+                    }
                 }
             }
             this.visit_block(body);
         });
         self.literal_lists = outer_lists;
+    }
+
+    /// Gives the parameter just lowered the trait its generic type is
+    /// bound by, when its declared type is one of the function's type
+    /// parameters.
+    fn declare_bounded_type(&mut self, parameter: NodeId, bounds: &[(String, String)]) {
+        if bounds.is_empty() {
+            return;
+        }
+        if let Some(NodeKind::Binding(binding)) = self.kind_mut(parameter) {
+            if binding.kind != BindingKind::Parameter {
+                return;
+            }
+            let bound = (binding.declared_type.as_deref())
+                .and_then(|ty| bounds.iter().find(|(param, _)| param == ty));
+            if let Some((_, trait_name)) = bound {
+                binding.declared_type = Some(trait_name.clone());
+            }
+        }
     }
 
     fn lower_type_decl(&mut self, range: ByteRange, name: String) -> NodeId {
@@ -1359,6 +1387,23 @@ fn returned_type_name(ty: &Type) -> Option<String> {
         Type::Reference(reference) => returned_type_name(&reference.elem),
         _ => type_name(ty),
     }
+}
+
+/// Each type parameter of `generics` with the first trait it is bound by,
+/// in its list (`<CI: Initializer>`) or a where clause (`where CI: Initializer`).
+fn generic_bounds(generics: &syn::Generics) -> Vec<(String, String)> {
+    let listed = generics
+        .type_params()
+        .filter_map(|param| Some((param.ident.unraw().to_string(), first_trait(&param.bounds)?)));
+    let in_where = (generics.where_clause.iter())
+        .flat_map(|clause| &clause.predicates)
+        .filter_map(|predicate| match predicate {
+            syn::WherePredicate::Type(typed) => {
+                Some((type_name(&typed.bounded_ty)?, first_trait(&typed.bounds)?))
+            }
+            _ => None,
+        });
+    listed.chain(in_where).collect()
 }
 
 fn first_trait(bounds: &Punctuated<TypeParamBound, Token![+]>) -> Option<String> {

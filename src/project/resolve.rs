@@ -213,6 +213,11 @@ impl<'a> Resolver<'a> {
                 found.extend(overrides);
             }
         }
+        if found.is_empty() {
+            // A trait whose methods are declared without bodies (none
+            // lowered as functions): its implementations are what runs.
+            found = self.implementations(file, ty.name(), name);
+        }
         if !found.is_empty() {
             Target::App(found)
         } else if self.app_types.contains(&(language, ty.name())) {
