@@ -49,7 +49,7 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     } else {
                         return None;
                     };
-                    if applied_elsewhere(ctx, node, call) {
+                    if applied_elsewhere(ctx, node, call) || orders_a_later_write(ctx, node, call) {
                         return None;
                     }
                     let diagnostic = RULE.diagnostic(call.name_range.clone(),
@@ -65,6 +65,9 @@ fn check(ctx: &FileContext) -> Vec<Diagnostic> {
                     })
                 }
                 PrefsSyncWrite::EditCommit { flag } => {
+                    if orders_a_later_write(ctx, node, call) {
+                        return None;
+                    }
                     let diagnostic = RULE.diagnostic(flag.clone(),
                         format!(
                             "`{}(commit = true)` writes the whole preferences file synchronously on the calling thread, often the main thread",
@@ -135,6 +138,34 @@ fn applied_elsewhere(ctx: &FileContext, node: NodeId, commit: &Call) -> bool {
             apply.name == "apply"
                 && apply.receiver == commit.receiver
                 && ctx.model.enclosing_function(classified.node) == function
+        })
+}
+
+/// True when the same function writes another preferences store after
+/// the commit (`newStore.edit(commit = true) { put(k, v) }` then
+/// `oldStore.edit { remove(k) }`): the commit puts the first write on disk
+/// before the second, which `apply()` would not order, so a crash between
+/// them could lose both copies of what is moved.
+fn orders_a_later_write(ctx: &FileContext, node: NodeId, commit: &Call) -> bool {
+    let store = |call: &Call| match call.receiver.first() {
+        Some(crate::model::Segment::Name(name)) => Some(name.clone()),
+        _ => None,
+    };
+    let Some(committed) = store(commit) else {
+        return false;
+    };
+    let function = ctx.model.enclosing_function(node);
+    let end = ctx.model.node(node).range.end;
+    ctx.ops
+        .iter()
+        .filter(|classified| {
+            matches!(classified.op, Op::PrefsWrite | Op::PrefsSyncWrite(_))
+                && ctx.model.node(classified.node).range.start >= end
+                && ctx.model.enclosing_function(classified.node) == function
+        })
+        .any(|classified| match &ctx.model.node(classified.node).kind {
+            NodeKind::Call(later) => store(later).is_some_and(|other| other != committed),
+            _ => false,
         })
 }
 
