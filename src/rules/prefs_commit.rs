@@ -164,7 +164,13 @@ fn orders_a_later_write(ctx: &FileContext, node: NodeId, commit: &Call) -> bool 
                 && ctx.model.enclosing_function(classified.node) == function
         })
         .any(|classified| match &ctx.model.node(classified.node).kind {
-            NodeKind::Call(later) => store(later).is_some_and(|other| other != committed),
+            // `cacheEditor.apply()` only flushes what was staged before
+            // the commit: no change made after it waits on it.
+            NodeKind::Call(later) => {
+                let flushes_staged =
+                    matches!(later.name.as_str(), "apply" | "commit") && later.receiver.len() == 1;
+                !flushes_staged && store(later).is_some_and(|other| other != committed)
+            }
             _ => false,
         })
 }
