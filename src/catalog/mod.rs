@@ -1307,7 +1307,7 @@ pub fn is_network_client_type(language: Language, ty: &str) -> bool {
         Language::Swift => name == "URLSession",
         // `reqwest::Client` as written with its path: a bare `Client` is
         // any library's.
-        Language::Rust => ty.contains("reqwest::") && matches!(name, "Client" | "blocking::Client"),
+        Language::Rust => ty.contains("reqwest::") && name == "Client",
         Language::Sql => false,
     }
 }
